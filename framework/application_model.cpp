@@ -1,0 +1,151 @@
+#include "framework/application_model.hpp"
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/depth_first_search.hpp>
+#include <cmath>
+#include <set>
+#include <sstream>
+
+namespace pacer {
+
+const char* kind_name(ParamKind kind) {
+  switch (kind) {
+    case ParamKind::Count: return "count";
+    case ParamKind::Probability: return "probability";
+    case ParamKind::Real: return "real";
+  }
+  return "?";
+}
+
+const Parameter* ApplicationModel::find_parameter(const std::string& n) const {
+  for (const auto& p : parameters)
+    if (p.name == n) return &p;
+  return nullptr;
+}
+
+const Task* ApplicationModel::find_seg(const std::string& n) const {
+  for (const auto& t : tasks)
+    if (t.name == n) return &t;
+  for (const auto& f : functions)
+    if (f.name == n) return &f;
+  return nullptr;
+}
+
+namespace {
+
+void check_expression_params(const ApplicationModel& m, const Expr& e, const SegNode& node,
+                             const char* field) {
+  std::vector<std::string> names;
+  collect_params(e, names);
+  for (const auto& n : names)
+    if (!m.find_parameter(n))
+      throw InputError(node.where, field,
+                       "node '" + node.id + "' uses parameter '" + n + "', which the model does not declare");
+}
+
+void check_seg(const ApplicationModel& m, const Task& t) {
+  std::set<std::string> ids;
+  for_each_node(t.seg, [&](const SegNode& n) {
+    if (!ids.insert(n.id).second)
+      throw InputError(n.where, "id", "node id '" + n.id + "' appears twice in '" + t.name + "'");
+    if (n.kind == NodeKind::Loop) check_expression_params(m, n.trips, n, "trips");
+    for (const auto& arm : n.arms)
+      if (arm.probability) check_expression_params(m, arm.probability, n, "probability");
+    if (n.kind == NodeKind::Call && !m.find_seg(n.callee))
+      throw InputError(n.where, "callee", "call '" + n.id + "' names '" + n.callee +
+                                              "', which is neither a task nor a function of the model");
+  });
+}
+
+// Recursion has no finite timing formula; find it as a back edge of the call
+// graph.
+struct CycleFinder : boost::default_dfs_visitor {
+  explicit CycleFinder(std::vector<std::string>* found) : found_(found) {}
+  template <class Edge, class Graph>
+  void back_edge(Edge e, const Graph& g) {
+    if (found_->empty()) {
+      found_->push_back(g[boost::source(e, g)]);
+      found_->push_back(g[boost::target(e, g)]);
+    }
+  }
+  std::vector<std::string>* found_;
+};
+
+void check_recursion(const ApplicationModel& m) {
+  using CallGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, std::string>;
+  CallGraph g;
+  std::map<std::string, CallGraph::vertex_descriptor> vertex;
+  auto add_all = [&](const std::vector<Task>& list) {
+    for (const auto& t : list) vertex[t.name] = boost::add_vertex(t.name, g);
+  };
+  add_all(m.tasks);
+  add_all(m.functions);
+  auto add_calls = [&](const std::vector<Task>& list) {
+    for (const auto& t : list)
+      for_each_node(t.seg, [&](const SegNode& n) {
+        if (n.kind == NodeKind::Call) boost::add_edge(vertex[t.name], vertex[n.callee], g);
+      });
+  };
+  add_calls(m.tasks);
+  add_calls(m.functions);
+  std::vector<std::string> cycle;
+  CycleFinder finder(&cycle);
+  boost::depth_first_search(g, boost::visitor(finder));
+  if (!cycle.empty())
+    throw InputError(SourceLocation{m.file, 0}, "callee",
+                     "recursion: '" + cycle[0] + "' calls '" + cycle[1] +
+                         "' which leads back to it; a SEG needs a finite call depth "
+                         "(model the recursion as a loop with a trip-count parameter)");
+}
+
+}  // namespace
+
+void validate(const ApplicationModel& m) {
+  if (m.tasks.empty()) throw InputError(SourceLocation{m.file, 0}, "task", "the model has no task");
+  std::set<std::string> names;
+  for (const auto* list : {&m.tasks, &m.functions})
+    for (const auto& t : *list) {
+      if (!names.insert(t.name).second)
+        throw InputError(t.where, "name", "'" + t.name + "' is defined twice");
+      if (t.seg.empty()) throw InputError(t.where, "name", "'" + t.name + "' has an empty SEG");
+      check_seg(m, t);
+    }
+  check_recursion(m);
+}
+
+void check_parameter_value(const Parameter& p, double value) {
+  auto fail = [&](const std::string& why) {
+    std::ostringstream os;
+    os << "parameter '" << p.name << "' = " << value << ": " << why;
+    throw InputError(p.where, p.name, os.str());
+  };
+  if (!std::isfinite(value)) fail("not a finite number");
+  if (p.kind == ParamKind::Count && value < 0) fail("a count cannot be negative");
+  if (p.kind == ParamKind::Probability && (value < 0 || value > 1))
+    fail("a probability must lie in [0, 1]");
+}
+
+ParamValues bind_parameters(const ApplicationModel& m, const ParamValues& overrides,
+                            const std::vector<std::string>& needed) {
+  ParamValues values;
+  for (const auto& p : m.parameters)
+    if (p.default_value) values[p.name] = *p.default_value;
+  for (const auto& [name, v] : overrides) {
+    const Parameter* p = m.find_parameter(name);
+    if (!p) {
+      std::string known;
+      for (const auto& q : m.parameters) known += (known.empty() ? "" : ", ") + q.name;
+      throw InputError("unknown parameter '" + name + "' (the model declares: " + known + ")");
+    }
+    values[name] = v;
+  }
+  for (const auto& [name, v] : values) check_parameter_value(*m.find_parameter(name), v);
+  for (const auto& n : needed)
+    if (!values.count(n))
+      throw InputError(m.find_parameter(n) ? m.find_parameter(n)->where : SourceLocation{m.file, 0}, n,
+                       "parameter '" + n + "' has no default and no value; give it with --param " + n +
+                           "=VALUE");
+  return values;
+}
+
+}  // namespace pacer

@@ -1,0 +1,58 @@
+// The application layer of seeds/004 (section 2): an application is a
+// sequence of tasks, each with its SEG; functions are SEGs that tasks call.
+// Data-dependent parameters (N_element, P_max, ...) are declared once for the
+// whole model, with defaults a user may override.
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "framework/seg.hpp"
+
+namespace pacer {
+
+enum class ParamKind { Count, Probability, Real };
+const char* kind_name(ParamKind kind);
+
+struct Parameter {
+  std::string name;
+  ParamKind kind = ParamKind::Real;
+  std::optional<double> default_value;
+  std::string description;
+  SourceLocation where;
+};
+
+struct Task {
+  std::string name;
+  std::string description;
+  Seg seg;
+  SourceLocation where;
+};
+
+struct ApplicationModel {
+  std::string name;
+  std::string description;
+  std::string file;
+  std::vector<Parameter> parameters;
+  std::vector<Task> tasks;      // run in sequence
+  std::vector<Task> functions;  // called from tasks or other functions
+
+  const Parameter* find_parameter(const std::string& name) const;
+  const Task* find_seg(const std::string& name) const;  // task or function
+};
+
+// Checks what a reader cannot check node by node: unique node ids per SEG,
+// calls to SEGs that exist, no recursion, every parameter a formula uses
+// declared. Throws InputError naming the place.
+void validate(const ApplicationModel& model);
+
+// Parameter values for one evaluation: defaults, then overrides. Throws when
+// an override names an unknown parameter, a value breaks its kind, or a
+// parameter in `needed` has no value.
+using ParamValues = std::map<std::string, double>;
+ParamValues bind_parameters(const ApplicationModel& model, const ParamValues& overrides,
+                            const std::vector<std::string>& needed);
+void check_parameter_value(const Parameter& p, double value);
+
+}  // namespace pacer

@@ -1,0 +1,42 @@
+// Errors are values with context: where the bad input is (file, line) and
+// which field is wrong. The library throws; only the program decides how to
+// exit (bad input exits with status 2).
+#pragma once
+#include <stdexcept>
+#include <string>
+
+namespace pacer {
+
+// A place in a user's file: a model, a hardware description or C source.
+struct SourceLocation {
+  std::string file;
+  int line = 0;  // 0 when unknown
+  std::string str() const {
+    if (file.empty()) return {};
+    return line > 0 ? file + ":" + std::to_string(line) : file;
+  }
+};
+
+// Bad input from the user: a file, a field, a parameter value.
+class InputError : public std::runtime_error {
+ public:
+  InputError(SourceLocation where, std::string field, const std::string& message)
+      : std::runtime_error(compose(where, field, message)),
+        where_(std::move(where)), field_(std::move(field)) {}
+  explicit InputError(const std::string& message) : std::runtime_error(message) {}
+
+  const SourceLocation& where() const { return where_; }
+  const std::string& field() const { return field_; }
+
+ private:
+  static std::string compose(const SourceLocation& where, const std::string& field,
+                             const std::string& message) {
+    std::string out = where.str();
+    if (!field.empty()) out += (out.empty() ? "" : ": ") + std::string("field '") + field + "'";
+    return out.empty() ? message : out + ": " + message;
+  }
+  SourceLocation where_;
+  std::string field_;
+};
+
+}  // namespace pacer

@@ -1,0 +1,83 @@
+#include "framework/hardware.hpp"
+
+namespace pacer {
+
+bool Hardware::has(const std::string& section, const std::string& param) const {
+  auto s = sections.find(section);
+  return s != sections.end() && s->second.params.count(param);
+}
+
+const Figure& Hardware::require(const std::string& section, const std::string& param,
+                                const std::string& needed_by) const {
+  auto s = sections.find(section);
+  if (s == sections.end() || !s->second.params.count(param))
+    throw InputError(SourceLocation{file, s == sections.end() ? 0 : s->second.where.line},
+                     section + "/" + param,
+                     "the " + needed_by + " model needs <" + section + "><param name=\"" + param +
+                         "\" .../>, which '" + name + "' does not give");
+  return s->second.params.at(param);
+}
+
+namespace {
+using D = Dimension;
+const std::vector<SectionSpec> kSchema = {
+    {"cpu", {"model"},
+     {{"clock", D::Frequency, "core clock frequency"},
+      {"cores", D::Count, "cores available to one program"}},
+     "the processor"},
+    {"poc", {},
+     {{"flop_rate", D::FlopRate, "sustained floating point rate R_fpu (seeds/004 Eq. 6)"}},
+     "principal operation characterisation"},
+    {"icc", {"compiler", "flags", "mcpu", "triple"},
+     {{"t_cyc", D::Time, "processor cycle time (seeds/004 Eq. 7)"},
+      {"e", D::Cycles, "off-chip memory cost factor (seeds/004 Eq. 7)"}},
+     "instruction code characterisation"},
+    {"memory", {},
+     {{"l1_size", D::Bytes, "level 1 data cache per core"},
+      {"l2_size", D::Bytes, "level 2 cache per core"},
+      {"l3_size", D::Bytes, "level 3 cache, shared"},
+      {"line_size", D::Bytes, "cache line"},
+      {"l1_bandwidth", D::Bandwidth, "level 1 load bandwidth per core"},
+      {"l2_bandwidth", D::Bandwidth, "level 2 bandwidth per core"},
+      {"l3_bandwidth", D::Bandwidth, "level 3 bandwidth per core"},
+      {"mem_bandwidth", D::Bandwidth, "main memory bandwidth"},
+      {"l1_latency", D::Time, "level 1 load latency"},
+      {"l2_latency", D::Time, "level 2 load latency"},
+      {"l3_latency", D::Time, "level 3 load latency"},
+      {"mem_latency", D::Time, "main memory latency"},
+      {"mem_frequency", D::Frequency, "memory clock F_mem"},
+      {"internal_size", D::Bytes, "on-chip memory (transputer)"}},
+     "caches and memory"},
+    {"communication", {"model"},
+     {{"alpha", D::Time, "message preparation time (seeds/004 Eq. 5)"},
+      {"beta", D::Time, "start-up time per hop (Eq. 5)"},
+      {"tau", D::Time, "time per byte, the inverse of bandwidth (Eq. 5)"},
+      {"h", D::Bytes, "packet header (Eq. 5)"},
+      {"p", D::Bytes, "packet size (Eq. 5)"},
+      {"alpha2", D::Time, "packet preparation time (Eq. 5)"},
+      {"latency", D::Time, "Hockney start-up latency"},
+      {"bandwidth", D::Bandwidth, "Hockney asymptotic bandwidth"},
+      {"L", D::Time, "LogGP latency"},
+      {"o", D::Time, "LogGP overhead"},
+      {"g", D::Time, "LogGP gap between messages"},
+      {"G", D::Time, "LogGP gap per byte"}},
+     "communication between processors"},
+    {"energy", {},
+     {{"eps_op", D::Energy, "dynamic energy of one operation, one core (ICE)"},
+      {"pi_op", D::Energy, "static energy of one operation (ICE)"},
+      {"eps_io", D::Energy, "dynamic energy of one cache-line transfer (ICE)"},
+      {"pi_io", D::Energy, "static energy of one cache-line transfer (ICE)"},
+      {"static_power", D::Power, "static power of the whole platform (ICE P^sta)"}},
+     "energy (ICE model)"},
+};
+}  // namespace
+
+const std::vector<SectionSpec>& hardware_schema() { return kSchema; }
+
+const SectionSpec* find_section_spec(const std::string& name) {
+  for (const auto& s : kSchema)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+}  // namespace pacer

@@ -1,0 +1,61 @@
+// The hardware layer of seeds/004: one description per machine, one section
+// per resource model (cpu, poc, hllc, icc, memory, communication, energy).
+// Every figure carries its source, and whether it is an estimate rather
+// than a measurement or a published figure.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include "framework/error.hpp"
+#include "framework/units.hpp"
+
+namespace pacer {
+
+struct Figure {
+  double value = 0;     // in SI (see units.hpp)
+  double written = 0;   // as written in the file
+  std::string unit;     // as written in the file
+  std::string source;   // where the figure came from
+  bool estimated = false;
+  SourceLocation where;
+};
+
+struct HwSection {
+  std::string name;
+  std::map<std::string, std::string> attributes;  // e.g. model="packet", mcpu="znver4"
+  std::map<std::string, Figure> params;
+  SourceLocation where;
+};
+
+struct Hardware {
+  std::string name;
+  std::string description;
+  std::string file;
+  std::map<std::string, HwSection> sections;
+  std::map<std::string, Figure> hllc_costs;          // seconds per construct
+  std::map<std::string, std::string> hllc_unknown;   // construct -> why no figure
+
+  bool has(const std::string& section, const std::string& param) const;
+  // The figure, or an InputError saying which model needed it and where.
+  const Figure& require(const std::string& section, const std::string& param,
+                        const std::string& needed_by) const;
+};
+
+// What a section may hold: its parameters with their dimensions, and its
+// attributes. Adding a figure a new model needs is one line in hardware.cpp.
+struct ParamSpec {
+  std::string name;
+  Dimension dim;
+  std::string meaning;
+};
+struct SectionSpec {
+  std::string name;
+  std::vector<std::string> attributes;
+  std::vector<ParamSpec> params;
+  std::string meaning;
+};
+const std::vector<SectionSpec>& hardware_schema();
+const SectionSpec* find_section_spec(const std::string& name);
+
+}  // namespace pacer

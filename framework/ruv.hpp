@@ -1,0 +1,42 @@
+// Resource usage vector (RUV): the frequency of each resource a SEG node uses
+// in one execution, by name (seeds/004 Eq. 3). Which names are meaningful is
+// up to the RUV's kind: C constructs for HLLC, a flop count for POC, a
+// design estimate for DBC.
+#pragma once
+#include <map>
+#include <string>
+
+namespace pacer {
+
+class Ruv {
+ public:
+  void set(const std::string& name, double count) { counts_[name] = count; }
+  void add(const std::string& name, double count) { counts_[name] += count; }
+  double get(const std::string& name) const {
+    auto it = counts_.find(name);
+    return it == counts_.end() ? 0.0 : it->second;
+  }
+  bool has(const std::string& name) const { return counts_.count(name) != 0; }
+  bool empty() const { return counts_.empty(); }
+  const std::map<std::string, double>& counts() const { return counts_; }
+  auto begin() const { return counts_.begin(); }
+  auto end() const { return counts_.end(); }
+
+  Ruv& operator+=(const Ruv& other) {
+    for (const auto& [name, count] : other) counts_[name] += count;
+    return *this;
+  }
+  bool operator==(const Ruv& other) const = default;
+
+ private:
+  std::map<std::string, double> counts_;
+};
+
+// The RUV kinds pacer knows; each resource model reads one or more of them.
+namespace ruv_kind {
+inline constexpr const char* constructs = "constructs";  // C construct counts (HLLC, POC)
+inline constexpr const char* flops = "flops";            // weighted flop count (POC)
+inline constexpr const char* time = "time";              // design estimate (DBC)
+}  // namespace ruv_kind
+
+}  // namespace pacer

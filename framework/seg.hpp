@@ -1,0 +1,77 @@
+// Software Execution Graph (SEG), after Software Performance Engineering as
+// used in seeds/004 Figure 4: compute segments (boxes), loops with trip
+// counts, branches with probabilities, and calls. Each graph is one level
+// of control flow, held in a Boost.Graph adjacency list whose edges are the
+// sequence; loops and branch arms own sub-graphs, so every level is a chain
+// and reduction applies the series, loop and branch rules level by level.
+#pragma once
+#include <boost/graph/adjacency_list.hpp>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "framework/error.hpp"
+#include "framework/expression.hpp"
+#include "framework/ruv.hpp"
+
+namespace pacer {
+
+enum class NodeKind { Compute, Loop, Branch, Call };
+const char* kind_name(NodeKind kind);
+
+class Seg;
+
+struct Arm {
+  Expr probability;  // null for the else arm: 1 minus the other arms
+  std::shared_ptr<Seg> body;
+};
+
+struct SegNode {
+  NodeKind kind = NodeKind::Compute;
+  std::string id;           // unique within its task
+  SourceLocation where;     // model file or C source line
+  std::string label;        // optional human description
+
+  // Compute: RUVs by kind (ruv_kind::constructs, flops, time). `vector` is
+  // the RUV's name in formulas, t(v_<vector>); nodes that reuse another
+  // node's RUV (v_assign twice in Eq. 1) share it.
+  std::string vector;
+  std::map<std::string, Ruv> ruvs;
+
+  Expr trips;                   // Loop: iterations per entry
+  std::shared_ptr<Seg> body;    // Loop
+  std::vector<Arm> arms;        // Branch
+  std::string callee;           // Call: a task or function of the model
+};
+
+class Seg {
+ public:
+  using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS, SegNode>;
+  using Vertex = Graph::vertex_descriptor;
+
+  // Appends a node after the current last one.
+  Vertex append(SegNode node);
+
+  // Nodes in control-flow order (a topological order of the chain).
+  std::vector<const SegNode*> sequence() const;
+  size_t size() const { return boost::num_vertices(graph_); }
+  bool empty() const { return size() == 0; }
+  const Graph& graph() const { return graph_; }
+
+ private:
+  Graph graph_;
+  std::vector<Vertex> order_;
+};
+
+// Visits every node of a SEG and its sub-graphs, depth first, in order.
+template <class F>
+void for_each_node(const Seg& seg, F&& f) {
+  for (const SegNode* n : seg.sequence()) {
+    f(*n);
+    if (n->body) for_each_node(*n->body, f);
+    for (const auto& arm : n->arms) for_each_node(*arm.body, f);
+  }
+}
+
+}  // namespace pacer

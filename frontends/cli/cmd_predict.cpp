@@ -1,0 +1,200 @@
+// pacer predict MODEL.xml --hw HW.xml --model poc|hllc|dbc|all: the time of
+// every node, task and the total, per resource model and machine.
+#include <sstream>
+
+#include "framework/sweep.hpp"
+#include "frontends/cli/commands.hpp"
+#include "frontends/cli/report.hpp"
+#include "frontends/xml/model_io.hpp"
+#include "resource_models/prediction.hpp"
+
+namespace pacer::cli {
+
+namespace {
+
+struct PredictOptions {
+  std::string model;
+  std::vector<std::string> hw;
+  std::vector<std::string> models;
+  std::vector<std::string> params;
+  std::vector<std::string> sweeps;
+  bool json = false;
+  bool csv = false;
+};
+
+ParamValues parse_params(const std::vector<std::string>& items) {
+  ParamValues out;
+  for (const auto& item : items) {
+    auto eq = item.find('=');
+    if (eq == std::string::npos || eq == 0) throw InputError("--param " + item + ": expected NAME=VALUE");
+    std::string name = item.substr(0, eq), text = item.substr(eq + 1);
+    char* end = nullptr;
+    double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0') throw InputError("--param " + item + ": '" + text + "' is not a number");
+    if (out.count(name)) throw InputError("--param " + name + " is given twice");
+    out[name] = v;
+  }
+  return out;
+}
+
+std::vector<const ResourceModel*> selected_models(const std::vector<std::string>& names) {
+  std::vector<const ResourceModel*> out;
+  for (const auto& n : names) {
+    if (n == "all") {
+      for (const auto& m : resource_models()) out.push_back(m.get());
+    } else {
+      out.push_back(&find_resource_model(n));
+    }
+  }
+  return out;
+}
+
+std::string column_name(const Prediction& p, bool several_hw) {
+  return several_hw ? p.hardware + "/" + p.model : p.model;
+}
+
+json prediction_json(const Prediction& p) {
+  json j{{"hardware", p.hardware}, {"hardware_file", p.hardware_file}, {"model", p.model}};
+  if (p.has_sweep) j["total_seconds"] = p.sweep.total_seconds;
+  else j["total_seconds"] = p.total_seconds;
+  j["lower_bound"] = !p.unpriced.empty();
+  json tasks = json::array();
+  for (const auto& t : p.tasks) tasks.push_back({{"name", t.name}, {"total_seconds", t.total_seconds}});
+  if (!p.has_sweep) j["tasks"] = tasks;
+  json nodes = json::array();
+  for (const auto& n : p.nodes) {
+    json jn{{"id", n.id}, {"task", n.task}, {"vector", n.vector}, {"line", n.where.line},
+            {"seconds", n.seconds}};
+    if (!p.has_sweep) {
+      jn["executions"] = n.executions;
+      jn["total_seconds"] = n.total_seconds;
+    }
+    if (!n.unpriced.empty()) jn["unpriced"] = n.unpriced;
+    nodes.push_back(jn);
+  }
+  j["nodes"] = nodes;
+  if (!p.unpriced.empty()) j["unpriced"] = p.unpriced;
+  j["notes"] = p.notes;
+  return j;
+}
+
+json predictions_json(const ApplicationModel& m, const std::vector<Prediction>& ps) {
+  json out{{"application", m.name}, {"file", m.file}};
+  if (!ps.empty()) {
+    json params = json::object();
+    for (const auto& [k, v] : ps.front().parameters) params[k] = v;
+    out["parameters"] = params;
+    if (ps.front().has_sweep) {
+      json axes = json::array();
+      for (const auto& a : ps.front().sweep.axes) axes.push_back(a.name);
+      out["sweep"] = {{"parameters", axes}, {"points", ps.front().sweep.points}};
+    }
+  }
+  json list = json::array();
+  for (const auto& p : ps) list.push_back(prediction_json(p));
+  out["predictions"] = list;
+  return out;
+}
+
+Table node_table(const std::vector<Prediction>& ps, bool several_hw, bool per_run) {
+  std::vector<std::string> header = {"node"};
+  if (per_run) header.push_back("executions");
+  for (const auto& p : ps) header.push_back(column_name(p, several_hw));
+  Table t(header);
+  const Prediction& first = ps.front();
+  for (size_t i = 0; i < first.nodes.size(); ++i) {
+    std::vector<std::string> row = {first.nodes[i].task + "/" + first.nodes[i].id};
+    if (per_run) row.push_back(format_number(first.nodes[i].executions));
+    for (const auto& p : ps) row.push_back(format_seconds(per_run ? p.nodes[i].total_seconds : p.nodes[i].seconds));
+    t.add(row);
+  }
+  if (per_run) {
+    for (size_t k = 0; k < first.tasks.size() && first.tasks.size() > 1; ++k) {
+      std::vector<std::string> row = {"task " + first.tasks[k].name, ""};
+      for (const auto& p : ps) row.push_back(format_seconds(p.tasks[k].total_seconds));
+      t.add(row);
+    }
+    std::vector<std::string> row = {"total", ""};
+    for (const auto& p : ps) row.push_back(format_seconds(p.total_seconds) + (p.unpriced.empty() ? "" : " (>=)"));
+    t.add(row);
+  }
+  return t;
+}
+
+Table sweep_table(const std::vector<Prediction>& ps, bool several_hw, bool raw) {
+  std::vector<std::string> header;
+  for (const auto& a : ps.front().sweep.axes) header.push_back(a.name);
+  for (const auto& p : ps) header.push_back(column_name(p, several_hw) + (raw ? "_seconds" : ""));
+  Table t(header);
+  const auto& points = ps.front().sweep.points;
+  for (size_t i = 0; i < points.size(); ++i) {
+    std::vector<std::string> row;
+    for (double v : points[i]) row.push_back(format_number(v));
+    for (const auto& p : ps)
+      row.push_back(raw ? format_number(p.sweep.total_seconds[i]) : format_seconds(p.sweep.total_seconds[i]));
+    t.add(row);
+  }
+  return t;
+}
+
+std::string predictions_text(const ApplicationModel& m, const std::vector<Prediction>& ps, bool several_hw) {
+  std::ostringstream os;
+  os << m.name << " (" << m.file << ")\n";
+  for (const auto& p : ps)
+    if (&p == &ps.front() || p.hardware_file != (&p)[-1].hardware_file)
+      os << "hardware: " << p.hardware << " (" << p.hardware_file << ")\n";
+  os << "parameters:";
+  for (const auto& [k, v] : ps.front().parameters) os << ' ' << k << '=' << format_number(v);
+  os << "\n\n";
+  if (ps.front().has_sweep) {
+    os << "total time over the sweep:\n" << sweep_table(ps, several_hw, false).text();
+  } else {
+    os << "time of one execution of each node, t(v):\n" << node_table(ps, several_hw, false).text();
+    os << "\ntime per run of the task (executions x t(v)):\n" << node_table(ps, several_hw, true).text();
+  }
+  for (const auto& p : ps)
+    for (const auto& n : p.notes) os << "\nnote: " << n;
+  if (std::any_of(ps.begin(), ps.end(), [](const Prediction& p) { return !p.notes.empty(); })) os << '\n';
+  return os.str();
+}
+
+void run_predict(const PredictOptions& o) {
+  ApplicationModel m = read_model_file(o.model);
+  std::vector<Hardware> machines;
+  for (const auto& h : o.hw) machines.push_back(load_hardware(h));
+  std::vector<const ResourceModel*> models = selected_models(o.models.empty() ? std::vector<std::string>{"all"} : o.models);
+  ParamValues params = parse_params(o.params);
+  std::vector<SweepAxis> axes;
+  for (const auto& s : o.sweeps) axes.push_back(parse_sweep(s));
+
+  Predictor predictor(m);
+  std::vector<Prediction> ps;
+  for (const auto& hw : machines)
+    for (const ResourceModel* rm : models) {
+      if (axes.empty()) ps.push_back(predictor.predict(hw, *rm, params));
+      else ps.push_back(predictor.predict_sweep(hw, *rm, params, SweepGrid(axes)));
+    }
+  bool several_hw = machines.size() > 1;
+  if (o.json) emit(predictions_json(m, ps));
+  else if (o.csv) emit(axes.empty() ? node_table(ps, several_hw, true).csv() : sweep_table(ps, several_hw, true).csv());
+  else emit(predictions_text(m, ps, several_hw));
+}
+
+}  // namespace
+
+void add_predict_command(CLI::App& app) {
+  auto opt = std::make_shared<PredictOptions>();
+  CLI::App* cmd = app.add_subcommand("predict", "Predict the time of every node, task and the total");
+  cmd->add_option("model", opt->model, "Application model (.xml)")->required();
+  cmd->add_option("--hw", opt->hw, "Hardware description (file or shipped name); repeat to compare machines")
+      ->required();
+  cmd->add_option("--model", opt->models, "Resource model: dbc, poc, hllc or all (default all); repeatable")
+      ->delimiter(',');
+  cmd->add_option("--param", opt->params, "Bind a parameter: NAME=VALUE (repeatable)");
+  cmd->add_option("--sweep", opt->sweeps, "Sweep a parameter: NAME=FROM:TO:STEP (repeatable)");
+  auto* j = cmd->add_flag("--json", opt->json, "Print JSON");
+  cmd->add_flag("--csv", opt->csv, "Print CSV")->excludes(j);
+  cmd->callback([opt] { run_predict(*opt); });
+}
+
+}  // namespace pacer::cli

@@ -1,0 +1,12 @@
+// Each subcommand of `pacer` registers itself on the application here.
+#pragma once
+#include <CLI/CLI.hpp>
+
+namespace pacer::cli {
+
+void add_formula_command(CLI::App& app);
+void add_predict_command(CLI::App& app);
+void add_hw_command(CLI::App& app);
+void add_constructs_command(CLI::App& app);
+
+}  // namespace pacer::cli

@@ -1,0 +1,36 @@
+// pacer: predict how long C code takes on a machine, from resource models of
+// rising detail (see README.md). Exit status: 0 success, 2 bad input,
+// 1 anything else.
+#include <iostream>
+
+#include "framework/error.hpp"
+#include "frontends/cli/commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"pacer: performance prediction from software execution graphs and resource models"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "pacer 0.1.0");
+  pacer::cli::add_formula_command(app);
+  pacer::cli::add_predict_command(app);
+  pacer::cli::add_hw_command(app);
+  pacer::cli::add_constructs_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "pacer: error: " << e.what() << "\n(run 'pacer --help' or 'pacer COMMAND --help')\n";
+    return 2;
+  } catch (const pacer::InputError& e) {
+    std::cerr << "pacer: error: " << e.what() << '\n';
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "pacer: internal error: " << e.what() << '\n';
+    return 1;
+  }
+  return 0;
+}

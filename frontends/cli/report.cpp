@@ -1,0 +1,106 @@
+#include "frontends/cli/report.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+
+#include "frontends/xml/hardware_io.hpp"
+
+namespace pacer::cli {
+
+std::string format_seconds(double s) {
+  struct Scale {
+    double factor;
+    const char* unit;
+  };
+  static const Scale scales[] = {{1, "s"}, {1e-3, "ms"}, {1e-6, "us"}, {1e-9, "ns"}};
+  if (s == 0) return "0 s";
+  for (const auto& sc : scales)
+    if (std::fabs(s) >= sc.factor || sc.factor == 1e-9) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%.4g %s", s / sc.factor, sc.unit);
+      return buf;
+    }
+  return "";
+}
+
+std::string format_number(double v) {
+  std::ostringstream os;
+  os.precision(10);
+  os << v;
+  return os.str();
+}
+
+std::string Table::text() const {
+  std::vector<size_t> width(header_.size(), 0);
+  auto measure = [&](const std::vector<std::string>& row) {
+    for (size_t i = 0; i < row.size() && i < width.size(); ++i) width[i] = std::max(width[i], row[i].size());
+  };
+  measure(header_);
+  for (const auto& r : rows_) measure(r);
+  std::ostringstream os;
+  auto line = [&](const std::vector<std::string>& row) {
+    for (size_t i = 0; i < row.size(); ++i) {
+      if (i == 0) os << row[i] << std::string(width[i] - row[i].size(), ' ');
+      else os << "  " << std::string(width[i] - row[i].size(), ' ') << row[i];
+    }
+    os << '\n';
+  };
+  line(header_);
+  size_t total = 0;
+  for (size_t w : width) total += w + 2;
+  os << std::string(total > 2 ? total - 2 : 0, '-') << '\n';
+  for (const auto& r : rows_) line(r);
+  return os.str();
+}
+
+std::string Table::csv() const {
+  std::ostringstream os;
+  auto line = [&](const std::vector<std::string>& row) {
+    for (size_t i = 0; i < row.size(); ++i) {
+      bool quote = row[i].find_first_of(",\"\n") != std::string::npos;
+      if (i) os << ',';
+      if (quote) {
+        os << '"';
+        for (char c : row[i]) os << (c == '"' ? "\"\"" : std::string(1, c));
+        os << '"';
+      } else {
+        os << row[i];
+      }
+    }
+    os << '\n';
+  };
+  line(header_);
+  for (const auto& r : rows_) line(r);
+  return os.str();
+}
+
+void emit(const std::string& content) {
+  std::cout << content;
+  std::cout.flush();
+}
+
+void emit(const json& j) { emit(j.dump(2) + "\n"); }
+
+std::string hardware_dir() {
+  if (const char* env = std::getenv("PACER_HW_DIR"); env && *env) return env;
+  return std::string(PACER_SOURCE_DIR) + "/hw";
+}
+
+std::string resolve_hardware(const std::string& name_or_path) {
+  namespace fs = std::filesystem;
+  if (fs::exists(name_or_path) || name_or_path.find('/') != std::string::npos ||
+      name_or_path.find(".xml") != std::string::npos)
+    return name_or_path;
+  fs::path shipped = fs::path(hardware_dir()) / (name_or_path + ".xml");
+  return fs::exists(shipped) ? shipped.string() : name_or_path;
+}
+
+Hardware load_hardware(const std::string& name_or_path) {
+  return read_hardware_file(resolve_hardware(name_or_path));
+}
+
+}  // namespace pacer::cli

@@ -1,0 +1,41 @@
+// What every command shares: tables as text or CSV, seconds in readable
+// units, where hardware descriptions live, and writing output only once it
+// is complete (an error never leaves half a report).
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "framework/hardware.hpp"
+
+namespace pacer::cli {
+
+using json = nlohmann::ordered_json;
+
+std::string format_seconds(double s);
+std::string format_number(double v);
+
+class Table {
+ public:
+  explicit Table(std::vector<std::string> header) : header_(std::move(header)) {}
+  void add(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
+  std::string text() const;
+  std::string csv() const;
+
+ private:
+  std::vector<std::string> header_;
+  std::vector<std::vector<std::string>> rows_;
+};
+
+// Writes the whole of `content` to stdout.
+void emit(const std::string& content);
+void emit(const json& j);
+
+// The folder of shipped hardware descriptions: $PACER_HW_DIR, else the
+// source tree's hw/.
+std::string hardware_dir();
+// A path, or the name of a shipped description ("parsytec-t800").
+std::string resolve_hardware(const std::string& name_or_path);
+Hardware load_hardware(const std::string& name_or_path);
+
+}  // namespace pacer::cli

@@ -1,0 +1,117 @@
+#include "framework/constructs.hpp"
+#include "frontends/xml/hardware_io.hpp"
+#include "frontends/xml/xml_source.hpp"
+
+namespace pacer {
+
+namespace {
+
+class HardwareReader {
+ public:
+  explicit HardwareReader(const XmlSource& src) : src_(src) {}
+
+  Hardware read() {
+    pugi::xml_node root = src_.root();
+    if (std::string(root.name()) != "hardware")
+      src_.fail(root, root.name(), "expected <hardware> as the document element");
+    src_.allow_attributes(root, {"name"});
+    std::vector<std::string> sections = {"description", "hllc"};
+    for (const auto& s : hardware_schema()) sections.push_back(s.name);
+    src_.allow_children(root, sections);
+    Hardware hw;
+    hw.file = src_.path();
+    hw.name = src_.required(root, "name");
+    hw.description = root.child_value("description");
+    for (pugi::xml_node c : root.children()) {
+      if (c.type() != pugi::node_element) continue;
+      std::string name = c.name();
+      if (name == "description") continue;
+      if (name == "hllc") hllc(c, hw);
+      else section(c, *find_section_spec(name), hw);
+    }
+    return hw;
+  }
+
+ private:
+  Figure figure(pugi::xml_node n, const char* value_attr, Dimension dim, const std::string& what) {
+    Figure f;
+    f.where = src_.at(n);
+    f.written = src_.number(n, value_attr);
+    f.unit = n.attribute("unit").as_string();
+    auto factor = si_factor(dim, f.unit);
+    if (!factor)
+      src_.fail(n, "unit", "'" + f.unit + "' is not a unit of " + dimension_name(dim) + " for " + what +
+                               " (use one of: " + units_of(dim) + ")");
+    f.value = f.written * *factor;
+    if (f.value < 0) src_.fail(n, value_attr, what + " cannot be negative");
+    f.source = n.attribute("source").as_string();
+    if (f.source.empty())
+      src_.fail(n, "source", what + " has no source: every figure must say where it came from");
+    std::string estimated = n.attribute("estimated").as_string("false");
+    if (estimated != "true" && estimated != "false")
+      src_.fail(n, "estimated", "must be true or false");
+    f.estimated = estimated == "true";
+    return f;
+  }
+
+  void section(pugi::xml_node n, const SectionSpec& spec, Hardware& hw) {
+    src_.allow_attributes(n, spec.attributes);
+    src_.allow_children(n, {"param"});
+    if (hw.sections.count(spec.name)) src_.fail(n, spec.name, "<" + spec.name + "> appears twice");
+    HwSection s;
+    s.name = spec.name;
+    s.where = src_.at(n);
+    for (pugi::xml_attribute a : n.attributes()) s.attributes[a.name()] = a.value();
+    for (pugi::xml_node p : n.children("param")) {
+      src_.allow_attributes(p, {"name", "value", "unit", "source", "estimated"});
+      std::string name = src_.required(p, "name");
+      const ParamSpec* ps = nullptr;
+      for (const auto& candidate : spec.params)
+        if (candidate.name == name) ps = &candidate;
+      if (!ps) {
+        std::string known;
+        for (const auto& c : spec.params) known += (known.empty() ? "" : ", ") + c.name;
+        src_.fail(p, name, "<" + spec.name + "> has no parameter '" + name + "' (known: " + known + ")");
+      }
+      if (s.params.count(name)) src_.fail(p, name, "'" + name + "' is given twice");
+      s.params[name] = figure(p, "value", ps->dim, spec.name + "/" + name);
+    }
+    hw.sections[spec.name] = std::move(s);
+  }
+
+  void hllc(pugi::xml_node n, Hardware& hw) {
+    src_.allow_attributes(n, {});
+    src_.allow_children(n, {"cost", "unknown"});
+    for (pugi::xml_node c : n.children()) {
+      if (c.type() != pugi::node_element) continue;
+      std::string construct = src_.required(c, "construct");
+      if (!find_construct(construct))
+        src_.fail(c, "construct", "'" + construct + "' is not a construct pacer counts");
+      if (hw.hllc_costs.count(construct) || hw.hllc_unknown.count(construct))
+        src_.fail(c, "construct", "'" + construct + "' is given twice");
+      if (std::string(c.name()) == "cost") {
+        src_.allow_attributes(c, {"construct", "value", "unit", "source", "estimated"});
+        hw.hllc_costs[construct] = figure(c, "value", Dimension::Time, "the cost of " + construct);
+      } else {
+        src_.allow_attributes(c, {"construct", "reason"});
+        hw.hllc_unknown[construct] = src_.required(c, "reason");
+      }
+    }
+  }
+
+  const XmlSource& src_;
+};
+
+}  // namespace
+
+Hardware read_hardware_file(const std::string& path) {
+  XmlSource src = XmlSource::from_file(path);
+  return HardwareReader(src).read();
+}
+
+Hardware read_hardware_string(const std::string& xml, const std::string& name) {
+  XmlSource src = XmlSource::from_string(xml, name);
+  return HardwareReader(src).read();
+}
+
+}  // namespace pacer

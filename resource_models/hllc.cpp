@@ -1,0 +1,32 @@
+// High level language characterisation (seeds/004 section 3.3.3, Eq. 4):
+// t = c^T f, the inner product of the machine's cost vector c and the node's
+// construct counts f. A construct the machine gives no cost for is priced at
+// zero and reported, so the caller can say the time is a lower bound.
+#include "resource_models/resource_model.hpp"
+
+namespace pacer {
+
+namespace {
+
+class Hllc : public ResourceModel {
+ public:
+  std::string name() const override { return "hllc"; }
+  std::string title() const override { return "high level language characterisation (C constructs)"; }
+  NodeCost price(const SegNode& node, const Hardware& hw) const override {
+    const Ruv& f = require_ruv(node, ruv_kind::constructs, "hllc");
+    NodeCost cost;
+    for (const auto& [construct, count] : f) {
+      if (count == 0) continue;
+      auto c = hw.hllc_costs.find(construct);
+      if (c != hw.hllc_costs.end()) cost.seconds += c->second.value * count;
+      else cost.unpriced[construct] += count;
+    }
+    return cost;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<ResourceModel> make_hllc() { return std::make_unique<Hllc>(); }
+
+}  // namespace pacer

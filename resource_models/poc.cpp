@@ -1,0 +1,37 @@
+// Principal operation characterisation (seeds/004 section 3.3.2, Eq. 6):
+// t = N_flops / R_fpu, with flops weighted as McMahon proposed (Table 1).
+// The flop count is the node's 'flops' RUV when given by hand, or else is
+// derived from its construct counts.
+#include "framework/constructs.hpp"
+#include "resource_models/resource_model.hpp"
+
+namespace pacer {
+
+namespace {
+
+double mcmahon_flops(const SegNode& node) {
+  if (auto it = node.ruvs.find(ruv_kind::flops); it != node.ruvs.end()) return it->second.get("flops");
+  const Ruv& counts = require_ruv(node, ruv_kind::constructs, "poc");
+  double flops = 0;
+  for (const auto& [name, count] : counts) {
+    const Construct* c = find_construct(name);
+    if (c) flops += c->mcmahon_flops * count;
+  }
+  return flops;
+}
+
+class Poc : public ResourceModel {
+ public:
+  std::string name() const override { return "poc"; }
+  std::string title() const override { return "principal operation characterisation (flops)"; }
+  NodeCost price(const SegNode& node, const Hardware& hw) const override {
+    double rate = hw.require("poc", "flop_rate", "poc").value;
+    return {mcmahon_flops(node) / rate, {}};
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<ResourceModel> make_poc() { return std::make_unique<Poc>(); }
+
+}  // namespace pacer

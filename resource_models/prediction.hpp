@@ -1,0 +1,73 @@
+// A prediction: an application model's timing formulas evaluated with one
+// resource model on one machine, per node, per task and in total; at one
+// parameter point or over a sweep.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include "framework/reduction.hpp"
+#include "framework/sweep.hpp"
+#include "resource_models/resource_model.hpp"
+
+namespace pacer {
+
+struct NodePrediction {
+  std::string task;
+  std::string id;
+  std::string vector;
+  SourceLocation where;
+  double seconds = 0;        // one execution: t(v)
+  double executions = 0;     // per run of the task (at the sweep's first point)
+  double total_seconds = 0;  // seconds * executions
+  std::map<std::string, double> unpriced;
+};
+
+struct TaskPrediction {
+  std::string name;
+  double total_seconds = 0;
+};
+
+struct SweepResult {
+  std::vector<SweepAxis> axes;
+  std::vector<std::vector<double>> points;  // one row per point, one column per axis
+  std::vector<double> total_seconds;
+};
+
+struct Prediction {
+  std::string hardware;
+  std::string hardware_file;
+  std::string model;
+  double total_seconds = 0;
+  std::vector<TaskPrediction> tasks;
+  std::vector<NodePrediction> nodes;
+  // Constructs priced at zero because the machine has no cost for them,
+  // with how often they execute in one run: the total is then a lower bound.
+  std::map<std::string, double> unpriced;
+  std::vector<std::string> notes;
+  ParamValues parameters;
+  bool has_sweep = false;
+  SweepResult sweep;
+};
+
+class Predictor {
+ public:
+  explicit Predictor(const ApplicationModel& model);
+
+  Prediction predict(const Hardware& hw, const ResourceModel& rm, const ParamValues& overrides) const;
+  Prediction predict_sweep(const Hardware& hw, const ResourceModel& rm, const ParamValues& overrides,
+                           const SweepGrid& grid) const;
+
+  const std::vector<TaskFormula>& task_formulas() const { return tasks_; }
+  Expr total_formula() const;  // sum of the tasks, calls inlined
+
+ private:
+  Prediction base(const Hardware& hw, const ResourceModel& rm, const ParamValues& values,
+                  Bindings& b) const;
+  std::vector<std::string> needed_parameters(const std::vector<std::string>& except) const;
+
+  const ApplicationModel& model_;
+  std::vector<TaskFormula> tasks_;
+};
+
+}  // namespace pacer

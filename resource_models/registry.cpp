@@ -1,0 +1,42 @@
+#include "resource_models/resource_model.hpp"
+
+#include "framework/error.hpp"
+
+namespace pacer {
+
+// Each model's file defines its factory; registering a model is one line in
+// the list below (and its declaration here).
+std::unique_ptr<ResourceModel> make_dbc();
+std::unique_ptr<ResourceModel> make_poc();
+std::unique_ptr<ResourceModel> make_hllc();
+
+const std::vector<std::unique_ptr<ResourceModel>>& resource_models() {
+  static const std::vector<std::unique_ptr<ResourceModel>> models = [] {
+    std::vector<std::unique_ptr<ResourceModel>> m;
+    m.push_back(make_dbc());
+    m.push_back(make_poc());
+    m.push_back(make_hllc());
+    return m;
+  }();
+  return models;
+}
+
+const ResourceModel& find_resource_model(const std::string& name) {
+  std::string known;
+  for (const auto& m : resource_models()) {
+    if (m->name() == name) return *m;
+    known += (known.empty() ? "" : ", ") + m->name();
+  }
+  throw InputError("unknown resource model '" + name + "' (known: " + known + ", all)");
+}
+
+const Ruv& require_ruv(const SegNode& node, const std::string& kind, const std::string& model) {
+  auto it = node.ruvs.find(kind);
+  if (it == node.ruvs.end())
+    throw InputError(node.where, "ruv",
+                     "node '" + node.id + "' has no '" + kind + "' RUV, which the " + model +
+                         " model needs");
+  return it->second;
+}
+
+}  // namespace pacer

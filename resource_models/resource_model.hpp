@@ -1,0 +1,39 @@
+// A resource model prices one execution of a SEG compute node on a machine:
+// t(v) of seeds/004 Eq. 1. Each model reads the RUV kind it understands and
+// the hardware section it needs; see docs/extending.md to add one.
+#pragma once
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "framework/hardware.hpp"
+#include "framework/seg.hpp"
+
+namespace pacer {
+
+struct NodeCost {
+  double seconds = 0;
+  // Constructs the node uses that the machine gives no cost for, with their
+  // counts. They were priced at zero, so the time is a lower bound.
+  std::map<std::string, double> unpriced;
+};
+
+class ResourceModel {
+ public:
+  virtual ~ResourceModel() = default;
+  virtual std::string name() const = 0;   // as on the command line: "hllc"
+  virtual std::string title() const = 0;  // as in the paper
+  // Throws InputError when the node lacks the RUV or the machine the figure
+  // this model needs.
+  virtual NodeCost price(const SegNode& node, const Hardware& hw) const = 0;
+};
+
+// All registered models, in the order the paper ranks them by detail.
+const std::vector<std::unique_ptr<ResourceModel>>& resource_models();
+const ResourceModel& find_resource_model(const std::string& name);  // throws InputError
+
+// The RUV of a kind, or an InputError naming the node and the model.
+const Ruv& require_ruv(const SegNode& node, const std::string& kind, const std::string& model);
+
+}  // namespace pacer

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Install every Debian package pacer needs, then configure and build it.
+# Usage: ./setup.sh [--no-build]
+set -euo pipefail
+
+# LLVM/Clang 16 is pinned: it is the newest toolchain Debian 12 ships, it is the
+# first release whose MCA library knows the Zen 4 core (-mcpu=znver4) of our
+# machines, and libTooling, libclang-cpp, the MCA library and the profile
+# tools must all come from one release.
+LLVM_VERSION=16
+
+PACKAGES=(
+  build-essential cmake ninja-build pkg-config
+  "clang-${LLVM_VERSION}" "llvm-${LLVM_VERSION}" "llvm-${LLVM_VERSION}-dev"
+  "libclang-${LLVM_VERSION}-dev" "libclang-cpp${LLVM_VERSION}-dev"
+  "libomp-${LLVM_VERSION}-dev"
+  libboost-graph-dev libpugixml-dev catch2 libcli11-dev nlohmann-json3-dev
+  gnuplot-nox graphviz libopenmpi-dev openmpi-bin
+  zlib1g-dev libzstd-dev libedit-dev libxml2-dev libffi-dev libncurses-dev
+)
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+if [ "${1:-}" = "--no-build" ]; then exit 0; fi
+
+cd "$(dirname "$0")"
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DLLVM_VERSION="${LLVM_VERSION}"
+cmake --build build
+echo "setup: done. The program is build/pacer; run the tests with: ctest --test-dir build --output-on-failure"
