@@ -1,1 +1,71 @@
 #include <catch2/catch.hpp>
+
+#include "framework/constructs.hpp"
+#include "test_support.hpp"
+
+using namespace pacer;
+
+TEST_CASE("the T800 description carries Table 4 in seconds, with sources", "[hardware]") {
+  Hardware hw = read_hardware_file(test::source_path("hw/parsytec-t800.xml"));
+  CHECK(hw.name == "parsytec-t800");
+  CHECK(hw.require("cpu", "clock", "test").value == Approx(25e6));
+  CHECK(hw.require("poc", "flop_rate", "test").value == Approx(1.5e6));
+  CHECK(hw.require("icc", "t_cyc", "test").value == Approx(40e-9));
+  CHECK(hw.require("icc", "e", "test").value == 5);
+  // Table 4 of the paper, typed in here independently of the file.
+  const std::map<std::string, double> table4_us = {
+      {"int_add", 0.41}, {"int_sub", 0.41}, {"int_mul", 0.57}, {"int_div", 2.08}, {"int_shift", 0.12},
+      {"int_abs", 0.84}, {"float_add", 0.51}, {"float_sub", 0.50}, {"float_mul", 0.69}, {"float_div", 1.32},
+      {"double_add", 0.48}, {"double_sub", 0.49}, {"double_mul", 1.18}, {"double_div", 1.61},
+      {"double_sqrt", 9.77}, {"double_abs", 0.96}};
+  CHECK(hw.hllc_costs.size() == table4_us.size());
+  for (const auto& [c, us] : table4_us) {
+    INFO(c);
+    REQUIRE(hw.hllc_costs.count(c));
+    CHECK(hw.hllc_costs.at(c).value == Approx(us * 1e-6));
+    CHECK_THAT(hw.hllc_costs.at(c).source, Catch::Contains("Table 4"));
+  }
+  // Every other construct is declared unknown, with a reason.
+  CHECK(hw.hllc_costs.size() + hw.hllc_unknown.size() == constructs().size());
+  CHECK_THAT(hw.hllc_unknown.at("loop"), Catch::Contains("does not publish"));
+}
+
+namespace {
+std::string error_of(const std::string& body) {
+  try {
+    read_hardware_string("<hardware name=\"h\">\n" + body + "\n</hardware>", "hw.xml");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+}  // namespace
+
+TEST_CASE("bad hardware files name the file, line and field", "[hardware][bad-input]") {
+  CHECK_THROWS_WITH(read_hardware_file("/nonexistent/hw.xml"), Catch::Contains("cannot open"));
+  CHECK_THAT(error_of("<cpu><param name=\"clock\" value=\"1\" unit=\"GHz\"/></cpu>"),
+             Catch::Contains("hw.xml:2") && Catch::Contains("field 'source'"));
+  CHECK_THAT(error_of("<cpu><param name=\"clock\" value=\"1\" unit=\"furlong\" source=\"x\"/></cpu>"),
+             Catch::Contains("field 'unit'") && Catch::Contains("MHz"));
+  CHECK_THAT(error_of("<cpu><param name=\"clock\" value=\"fast\" unit=\"GHz\" source=\"x\"/></cpu>"),
+             Catch::Contains("field 'value'"));
+  CHECK_THAT(error_of("<cpu><param name=\"clock\" value=\"-1\" unit=\"GHz\" source=\"x\"/></cpu>"),
+             Catch::Contains("negative"));
+  CHECK_THAT(error_of("<cpu><param name=\"warp\" value=\"1\" source=\"x\"/></cpu>"),
+             Catch::Contains("field 'warp'") && Catch::Contains("clock"));
+  CHECK_THAT(error_of("<gpu/>"), Catch::Contains("field 'gpu'"));
+  CHECK_THAT(error_of("<hllc><cost construct=\"int_frob\" value=\"1\" unit=\"ns\" source=\"x\"/></hllc>"),
+             Catch::Contains("field 'construct'"));
+  CHECK_THAT(error_of("<hllc><cost construct=\"int_add\" value=\"1\" unit=\"ns\" source=\"x\"/>\n"
+                      "<cost construct=\"int_add\" value=\"1\" unit=\"ns\" source=\"x\"/></hllc>"),
+             Catch::Contains("hw.xml:3") && Catch::Contains("twice"));
+  CHECK_THAT(error_of("<cpu><param name=\"clock\" value=\"1\" unit=\"GHz\" source=\"x\" estimated=\"maybe\"/></cpu>"),
+             Catch::Contains("field 'estimated'"));
+  CHECK_THAT(error_of("<cpu>"), Catch::Contains("malformed XML"));
+}
+
+TEST_CASE("a model asking for a figure the machine lacks gets a clear error", "[hardware][bad-input]") {
+  Hardware hw = read_hardware_string("<hardware name=\"bare\"/>", "bare.xml");
+  CHECK_THROWS_WITH(hw.require("poc", "flop_rate", "poc"), Catch::Contains("bare.xml") &&
+                                                               Catch::Contains("poc/flop_rate"));
+}
