@@ -185,6 +185,61 @@ double CompiledFormula::evaluate(const double* inputs) const {
   return v[result_];
 }
 
+namespace {
+
+// Partial evaluation for sweeps: with every non-swept input bound, a timing
+// formula is usually affine in the swept variables (trip counts multiply
+// node times). If it is, the sweep needs c0 + sum b_j x_j per point instead
+// of one pass per operation. Reassociating changes rounding only in the last
+// bits.
+struct Affine {
+  bool ok = false;
+  double c0 = 0;
+  std::vector<double> b;  // one coefficient per swept variable
+};
+
+Affine affine_const(double v, size_t n) { return {true, v, std::vector<double>(n, 0.0)}; }
+
+bool is_constant(const Affine& a) {
+  return std::all_of(a.b.begin(), a.b.end(), [](double x) { return x == 0; });
+}
+
+Affine combine(Op op, const Affine& x, const Affine& y) {
+  Affine r;
+  if (!x.ok || (op != Op::Neg && !y.ok)) return r;
+  r = x;
+  switch (op) {
+    case Op::Add:
+    case Op::Sub: {
+      double s = op == Op::Add ? 1 : -1;
+      r.c0 += s * y.c0;
+      for (size_t j = 0; j < r.b.size(); ++j) r.b[j] += s * y.b[j];
+      return r;
+    }
+    case Op::Neg:
+      r.c0 = -r.c0;
+      for (auto& v : r.b) v = -v;
+      return r;
+    case Op::Mul: {
+      const Affine* scaled = is_constant(y) ? &x : is_constant(x) ? &y : nullptr;
+      if (!scaled) return Affine{};
+      double k = scaled == &x ? y.c0 : x.c0;
+      r = *scaled;
+      r.c0 *= k;
+      for (auto& v : r.b) v *= k;
+      return r;
+    }
+    case Op::Div:
+      if (!is_constant(y) || y.c0 == 0) return Affine{};
+      r.c0 /= y.c0;
+      for (auto& v : r.b) v /= y.c0;
+      return r;
+    default: return Affine{};
+  }
+}
+
+}  // namespace
+
 void CompiledFormula::evaluate_block(const double* uniform, const double* const* columns, size_t n,
                                      double* out) const {
   const size_t base = n_vars_ + constants_.size();
@@ -211,6 +266,7 @@ void CompiledFormula::evaluate_block(const double* uniform, const double* const*
     std::fill(out, out + n, scalar[result_]);
     return;
   }
+  if (evaluate_affine(varying, scalar, columns, n, out)) return;
 
   // Block registers, reused once a value is dead. A destination never
   // shares a register with its own operands, so the kernels may use restrict.
@@ -251,7 +307,9 @@ void CompiledFormula::evaluate_block(const double* uniform, const double* const*
     };
     for (size_t k : varying_code) {
       const Instr& in = code_[k];
-      double* d = regs.data() + static_cast<size_t>(reg[base + k]) * kBlock;
+      // The result's instruction writes straight into the output.
+      const bool final_write = base + k == static_cast<size_t>(result_) && k == varying_code.back();
+      double* d = final_write ? out + start : regs.data() + static_cast<size_t>(reg[base + k]) * kBlock;
       const double* a = block_of(in.a);
       const double* b = is_unary(in.op) ? nullptr : block_of(in.b);
       double as = in.a >= 0 ? scalar[in.a] : 0.0;
@@ -262,9 +320,42 @@ void CompiledFormula::evaluate_block(const double* uniform, const double* const*
         run_op(in.op, d, a, as, b, bs, m);
       }
     }
-    const double* r = block_of(result_);
-    std::copy(r, r + m, out + start);
+    if (static_cast<size_t>(result_) != base + varying_code.back()) {
+      const double* r = block_of(result_);
+      std::copy(r, r + m, out + start);
+    }
   }
+}
+
+}  // namespace pacer
+
+namespace pacer {
+
+bool CompiledFormula::evaluate_affine(const std::vector<char>& varying, const std::vector<double>& scalar,
+                                      const double* const* columns, size_t n, double* out) const {
+  const size_t base = n_vars_ + constants_.size();
+  std::vector<size_t> swept;
+  for (size_t i = 0; i < n_vars_; ++i)
+    if (varying[i]) swept.push_back(i);
+  std::vector<Affine> form(base + code_.size());
+  for (size_t i = 0; i < base; ++i) form[i] = affine_const(scalar[i], swept.size());
+  for (size_t j = 0; j < swept.size(); ++j) form[swept[j]].b[j] = 1, form[swept[j]].c0 = 0;
+  for (size_t i = 0; i < code_.size(); ++i) {
+    const Instr& in = code_[i];
+    if (!varying[base + i]) form[base + i] = affine_const(scalar[base + i], swept.size());
+    else form[base + i] = combine(in.op, form[in.a], in.b >= 0 ? form[in.b] : form[in.a]);
+  }
+  const Affine& r = form[result_];
+  if (!r.ok) return false;
+  const double c0 = r.c0;
+  std::fill(out, out + n, c0);
+  for (size_t j = 0; j < swept.size(); ++j) {
+    const double bj = r.b[j];
+    const double* __restrict x = columns[swept[j]];
+    double* __restrict o = out;
+    for (size_t i = 0; i < n; ++i) o[i] += bj * x[i];
+  }
+  return true;
 }
 
 }  // namespace pacer

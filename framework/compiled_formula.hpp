@@ -50,6 +50,8 @@ class CompiledFormula {
     int a, b;  // value ids; b = -1 for unary ops
   };
   int emit(const Expr& e, VariableSet& vars);
+  bool evaluate_affine(const std::vector<char>& varying, const std::vector<double>& scalar,
+                       const double* const* columns, size_t n, double* out) const;
   int constant_id(double v);
 
   // Value ids: [0, n_vars) inputs, then constants, then one per instruction.

@@ -28,6 +28,10 @@ class SweepGrid {
   // the axes override theirs.
   std::vector<double> evaluate(const CompiledFormula& f, const VariableSet& vars,
                                const std::vector<double>& uniform) const;
+  // The same into `out`, which holds size() values: no allocation, so a
+  // caller that sweeps repeatedly reuses warm memory.
+  void evaluate(const CompiledFormula& f, const VariableSet& vars, const std::vector<double>& uniform,
+                double* out) const;
 
  private:
   std::vector<SweepAxis> axes_;
