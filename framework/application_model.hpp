@@ -1,4 +1,4 @@
-// The application layer of seeds/004 (section 2): an application is a
+// The application layer of Papaefstathiou et al. 1994 (section 2): an application is a
 // sequence of tasks, each with its SEG; functions are SEGs that tasks call.
 // Data-dependent parameters (N_element, P_max, ...) are declared once for the
 // whole model, with defaults a user may override.

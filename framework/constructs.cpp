@@ -6,7 +6,7 @@ namespace pacer {
 
 namespace {
 using G = ConstructGroup;
-// Flop weights follow Table 1 of seeds/004: add, subtract, multiply 1;
+// Flop weights follow Table 1 of Papaefstathiou et al. 1994: add, subtract, multiply 1;
 // divide, square root 4; exponential, sine and the like 8; a floating
 // comparison IF(X.REL.Y) 1. Table 1 does not list ABS: we count it as 1, like
 // the comparison it amounts to. Integer work, conversions and memory are not

@@ -1,5 +1,5 @@
 // The vocabulary of C constructs that HLLC RUVs count and HLLC cost vectors
-// price (seeds/004 section 3.3.3, Eq. 2 and 3). One table: adding a construct
+// price (Papaefstathiou et al. 1994 section 3.3.3, Eq. 2 and 3). One table: adding a construct
 // is one line in constructs.cpp.
 #pragma once
 #include <string>
@@ -13,7 +13,7 @@ enum class ConstructGroup { Integer, Float, Double, Conversion, Logic, Control, 
 struct Construct {
   std::string_view name;
   ConstructGroup group;
-  // McMahon's flop weight (seeds/004 Table 1) for POC; 0 for non-flops.
+  // McMahon's flop weight (Papaefstathiou et al. 1994 Table 1) for POC; 0 for non-flops.
   double mcmahon_flops;
   std::string_view description;
 };

@@ -1,4 +1,4 @@
-// Symbolic expressions of timing formulas (seeds/004 Eq. 1, Table 3): sums
+// Symbolic expressions of timing formulas (Papaefstathiou et al. 1994 Eq. 1, Table 3): sums
 // and products over data-dependent parameters (N_element, P_max, ...), node
 // times t(v_x), and the times T(f) of called functions. Immutable trees,
 // shared freely; builders simplify as they go (x*1 -> x, constants fold) so

@@ -1,4 +1,4 @@
-// The hardware layer of seeds/004: one description per machine, one section
+// The hardware layer of Papaefstathiou et al. 1994: one description per machine, one section
 // per resource model (cpu, poc, hllc, icc, memory, communication, energy).
 // Every figure carries its source, and whether it is an estimate rather
 // than a measurement or a published figure.

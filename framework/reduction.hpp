@@ -1,4 +1,4 @@
-// Graph reduction: a SEG to its timing formula (seeds/004 Eq. 1, Table 3),
+// Graph reduction: a SEG to its timing formula (Papaefstathiou et al. 1994 Eq. 1, Table 3),
 // by the rules of Software Performance Engineering: a sequence sums its
 // nodes, a loop multiplies its body by the trip count, a branch weights each
 // arm by its probability, a call stands for the callee's formula.

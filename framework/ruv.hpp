@@ -1,5 +1,5 @@
 // Resource usage vector (RUV): the frequency of each resource a SEG node uses
-// in one execution, by name (seeds/004 Eq. 3). Which names are meaningful is
+// in one execution, by name (Papaefstathiou et al. 1994 Eq. 3). Which names are meaningful is
 // up to the RUV's kind: C constructs for HLLC, a flop count for POC, a
 // design estimate for DBC.
 #pragma once

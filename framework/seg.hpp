@@ -1,5 +1,5 @@
 // Software Execution Graph (SEG), after Software Performance Engineering as
-// used in seeds/004 Figure 4: compute segments (boxes), loops with trip
+// used in Papaefstathiou et al. 1994 Figure 4: compute segments (boxes), loops with trip
 // counts, branches with probabilities, and calls. Each graph is one level
 // of control flow, held in a Boost.Graph adjacency list whose edges are the
 // sequence; loops and branch arms own sub-graphs, so every level is a chain

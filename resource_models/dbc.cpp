@@ -1,4 +1,4 @@
-// Design based characterisation (seeds/004 section 3.3.1): before code
+// Design based characterisation (Papaefstathiou et al. 1994 section 3.3.1): before code
 // exists, a performance engineer estimates each node's CPU demand, as in a
 // Software Performance Engineering walkthrough. The 'time' RUV holds the
 // estimate in seconds, or in cycles of the target's clock, or both (summed).

@@ -1,4 +1,4 @@
-// High level language characterisation (seeds/004 section 3.3.3, Eq. 4):
+// High level language characterisation (Papaefstathiou et al. 1994 section 3.3.3, Eq. 4):
 // t = c^T f, the inner product of the machine's cost vector c and the node's
 // construct counts f. A construct the machine gives no cost for is priced at
 // zero and reported, so the caller can say the time is a lower bound.

@@ -1,4 +1,4 @@
-// Principal operation characterisation (seeds/004 section 3.3.2, Eq. 6):
+// Principal operation characterisation (Papaefstathiou et al. 1994 section 3.3.2, Eq. 6):
 // t = N_flops / R_fpu, with flops weighted as McMahon proposed (Table 1).
 // The flop count is the node's 'flops' RUV when given by hand, or else is
 // derived from its construct counts.

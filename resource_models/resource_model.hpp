@@ -1,5 +1,5 @@
 // A resource model prices one execution of a SEG compute node on a machine:
-// t(v) of seeds/004 Eq. 1. Each model reads the RUV kind it understands and
+// t(v) of Papaefstathiou et al. 1994 Eq. 1. Each model reads the RUV kind it understands and
 // the hardware section it needs; see docs/extending.md to add one.
 #pragma once
 #include <map>

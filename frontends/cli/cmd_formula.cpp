@@ -1,4 +1,4 @@
-// pacer formula MODEL.xml: the timing formula of each task (seeds/004 Eq. 1).
+// pacer formula MODEL.xml: the timing formula of each task (Papaefstathiou et al. 1994 Eq. 1).
 #include <sstream>
 
 #include "framework/reduction.hpp"

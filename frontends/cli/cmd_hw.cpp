@@ -71,7 +71,7 @@ std::string hardware_text(const Hardware& hw) {
     os << t.text();
   }
   if (!hw.hllc_costs.empty() || !hw.hllc_unknown.empty()) {
-    os << "\n[hllc] cost vector of C constructs (seeds/004 Eq. 2)\n";
+    os << "\n[hllc] cost vector of C constructs (Papaefstathiou et al. 1994 Eq. 2)\n";
     Table t({"construct", "cost", "source"});
     for (const auto& c : constructs()) {
       std::string name(c.name);
