@@ -37,4 +37,6 @@ if [ "${1:-}" = "--no-build" ]; then exit 0; fi
 cd "$(dirname "$0")"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DLLVM_VERSION="${LLVM_VERSION}"
 cmake --build build
-echo "setup: done. The program is build/pacer; run the tests with: ctest --test-dir build --output-on-failure"
+# Put `pacer` on the PATH, as the README and the issues' commands call it.
+$SUDO ln -sf "$PWD/build/pacer" /usr/local/bin/pacer
+echo "setup: done. 'pacer' is $(command -v pacer); run the tests with: ctest --test-dir build --output-on-failure"
