@@ -75,11 +75,14 @@ std::vector<TaskFormula> reduce_all(const ApplicationModel& model) {
   return out;
 }
 
+bool guard_holds(Guard::Kind kind, double v) {
+  return kind == Guard::Kind::TripCount ? v >= 0 : v >= -1e-12 && v <= 1 + 1e-12;
+}
+
 void check_guards(const std::vector<Guard>& guards, const Bindings& b) {
   for (const auto& g : guards) {
     double v = evaluate(g.expr, b);
-    bool bad = g.kind == Guard::Kind::TripCount ? !(v >= 0) : !(v >= -1e-12 && v <= 1 + 1e-12);
-    if (!bad) continue;
+    if (guard_holds(g.kind, v)) continue;
     std::ostringstream os;
     if (g.kind == Guard::Kind::TripCount)
       os << "loop '" << g.node_id << "' has trip count " << to_string(g.expr) << " = " << v

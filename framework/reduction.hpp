@@ -39,6 +39,8 @@ struct TaskFormula {
 TaskFormula reduce(const ApplicationModel& model, const Task& task);
 std::vector<TaskFormula> reduce_all(const ApplicationModel& model);  // tasks then functions
 
+// Whether a guard's value is in range (trip count >= 0, probability in [0, 1]).
+bool guard_holds(Guard::Kind kind, double value);
 // Checks every guard at one point; throws InputError naming the node.
 void check_guards(const std::vector<Guard>& guards, const Bindings& b);
 

@@ -32,12 +32,7 @@ TEST_CASE("the T800 description carries Table 4 in seconds, with sources", "[har
 
 namespace {
 std::string error_of(const std::string& body) {
-  try {
-    read_hardware_string("<hardware name=\"h\">\n" + body + "\n</hardware>", "hw.xml");
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "no error";
+  return test::error_message([&] { read_hardware_string("<hardware name=\"h\">\n" + body + "\n</hardware>", "hw.xml"); });
 }
 }  // namespace
 

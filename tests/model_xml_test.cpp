@@ -30,12 +30,7 @@ TEST_CASE("the findmax model has Eq. 1's shape and shared RUVs", "[xml]") {
 
 namespace {
 std::string error_of(const std::string& xml) {
-  try {
-    read_model_string(xml, "bad.xml");
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "no error";
+  return test::error_message([&] { read_model_string(xml, "bad.xml"); });
 }
 const char* kP = "<parameter name=\"N\" kind=\"count\"/>";
 }  // namespace

@@ -11,6 +11,17 @@ inline ApplicationModel model(const std::string& body, const std::string& params
   return read_model_string("<application name=\"t\">" + params + body + "</application>", "test.xml");
 }
 
+// The message of the InputError that `f` throws, or "no error".
+template <class F>
+std::string error_message(F&& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
 inline std::string source_path(const std::string& relative) {
   return std::string(PACER_SOURCE_DIR) + "/" + relative;
 }

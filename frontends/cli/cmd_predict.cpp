@@ -140,9 +140,11 @@ Table sweep_table(const std::vector<Prediction>& ps, bool several_hw, bool raw) 
 std::string predictions_text(const ApplicationModel& m, const std::vector<Prediction>& ps, bool several_hw) {
   std::ostringstream os;
   os << m.name << " (" << m.file << ")\n";
-  for (const auto& p : ps)
-    if (&p == &ps.front() || p.hardware_file != (&p)[-1].hardware_file)
-      os << "hardware: " << p.hardware << " (" << p.hardware_file << ")\n";
+  std::string last_file;
+  for (const auto& p : ps) {
+    if (p.hardware_file != last_file) os << "hardware: " << p.hardware << " (" << p.hardware_file << ")\n";
+    last_file = p.hardware_file;
+  }
   os << "parameters:";
   for (const auto& [k, v] : ps.front().parameters) os << ' ' << k << '=' << format_number(v);
   os << "\n\n";
