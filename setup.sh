@@ -12,7 +12,7 @@ LLVM_VERSION=16
 PACKAGES=(
   build-essential cmake ninja-build pkg-config
   "clang-${LLVM_VERSION}" "llvm-${LLVM_VERSION}" "llvm-${LLVM_VERSION}-dev"
-  "libclang-${LLVM_VERSION}-dev" "libclang-cpp${LLVM_VERSION}-dev"
+  "libclang-${LLVM_VERSION}-dev" "libclang-cpp${LLVM_VERSION}-dev" "libclang-rt-${LLVM_VERSION}-dev"
   "libomp-${LLVM_VERSION}-dev"
   libboost-graph-dev libpugixml-dev catch2 libcli11-dev nlohmann-json3-dev
   gnuplot-nox graphviz libopenmpi-dev openmpi-bin

@@ -17,6 +17,19 @@ struct SourceLocation {
   }
 };
 
+// A span of lines in a user's file: where a SEG node's code is.
+struct SourceRange {
+  std::string file;
+  int line = 0;
+  int end_line = 0;
+  bool empty() const { return file.empty(); }
+  std::string str() const {
+    if (file.empty()) return {};
+    std::string out = file + ":" + std::to_string(line);
+    return end_line > line ? out + "-" + std::to_string(end_line) : out;
+  }
+};
+
 // Bad input from the user: a file, a field, a parameter value.
 class InputError : public std::runtime_error {
  public:

@@ -29,6 +29,7 @@ struct Reducer {
         return mul(n.trips, seg_formula(*n.body, mul(executions, n.trips), prefix, expand_calls));
       case NodeKind::Branch: return branch_formula(n, executions, prefix, expand_calls);
       case NodeKind::Call: {
+        if (!expand_calls && !terms) return call_time(n.callee);
         const Task* callee = model.find_seg(n.callee);
         Expr body = seg_formula(callee->seg, executions, prefix + n.id + "/", expand_calls);
         return expand_calls ? body : call_time(n.callee);
@@ -58,11 +59,15 @@ struct Reducer {
 
 }  // namespace
 
+Expr printed_formula(const ApplicationModel& model, const Task& task) {
+  Reducer printed{model, nullptr, nullptr};
+  return printed.seg_formula(task.seg, constant(1), "", false);
+}
+
 TaskFormula reduce(const ApplicationModel& model, const Task& task) {
   TaskFormula out;
   out.task = task.name;
-  Reducer printed{model, nullptr, nullptr};
-  out.formula = printed.seg_formula(task.seg, constant(1), "", false);
+  out.formula = printed_formula(model, task);
   Reducer full{model, &out.terms, &out.guards};
   out.inlined = full.seg_formula(task.seg, constant(1), "", true);
   return out;

@@ -37,6 +37,9 @@ struct TaskFormula {
 };
 
 TaskFormula reduce(const ApplicationModel& model, const Task& task);
+// Only the formula as printed, with T(f) for calls: linear in the model's
+// size, where inlining grows with the number of call paths.
+Expr printed_formula(const ApplicationModel& model, const Task& task);
 std::vector<TaskFormula> reduce_all(const ApplicationModel& model);  // tasks then functions
 
 // Whether a guard's value is in range (trip count >= 0, probability in [0, 1]).

@@ -11,7 +11,7 @@ namespace pacer {
 class Ruv {
  public:
   void set(const std::string& name, double count) { counts_[name] = count; }
-  void add(const std::string& name, double count) { counts_[name] += count; }
+  void add(const std::string& name, double count = 1) { counts_[name] += count; }
   double get(const std::string& name) const {
     auto it = counts_.find(name);
     return it == counts_.end() ? 0.0 : it->second;

@@ -33,4 +33,10 @@ std::vector<const SegNode*> Seg::sequence() const {
   return out;
 }
 
+std::vector<SegNode*> Seg::mutable_sequence() {
+  std::vector<SegNode*> out;
+  for (const SegNode* n : sequence()) out.push_back(const_cast<SegNode*>(n));  // nodes owned by this graph
+  return out;
+}
+
 }  // namespace pacer

@@ -31,6 +31,7 @@ struct SegNode {
   NodeKind kind = NodeKind::Compute;
   std::string id;           // unique within its task
   SourceLocation where;     // model file or C source line
+  SourceRange source;       // the C code the node stands for, when known
   std::string label;        // optional human description
 
   // Compute: RUVs by kind (ruv_kind::constructs, flops, time). `vector` is
@@ -55,6 +56,8 @@ class Seg {
 
   // Nodes in control-flow order (a topological order of the chain).
   std::vector<const SegNode*> sequence() const;
+  // The same, for changing nodes in place (binding a profile to a model).
+  std::vector<SegNode*> mutable_sequence();
   size_t size() const { return boost::num_vertices(graph_); }
   bool empty() const { return size() == 0; }
   const Graph& graph() const { return graph_; }
@@ -71,6 +74,15 @@ void for_each_node(const Seg& seg, F&& f) {
     f(*n);
     if (n->body) for_each_node(*n->body, f);
     for (const auto& arm : n->arms) for_each_node(*arm.body, f);
+  }
+}
+
+template <class F>
+void for_each_node_mutable(Seg& seg, F&& f) {
+  for (SegNode* n : seg.mutable_sequence()) {
+    f(*n);
+    if (n->body) for_each_node_mutable(*n->body, f);
+    for (auto& arm : n->arms) for_each_node_mutable(*arm.body, f);
   }
 }
 

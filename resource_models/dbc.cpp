@@ -12,6 +12,7 @@ class Dbc : public ResourceModel {
  public:
   std::string name() const override { return "dbc"; }
   std::string title() const override { return "design based characterisation (estimates)"; }
+  std::vector<std::string> reads() const override { return {ruv_kind::time}; }
   NodeCost price(const SegNode& node, const Hardware& hw) const override {
     const Ruv& estimate = require_ruv(node, ruv_kind::time, "dbc");
     double seconds = estimate.get("seconds");

@@ -12,6 +12,7 @@ class Hllc : public ResourceModel {
  public:
   std::string name() const override { return "hllc"; }
   std::string title() const override { return "high level language characterisation (C constructs)"; }
+  std::vector<std::string> reads() const override { return {ruv_kind::constructs}; }
   NodeCost price(const SegNode& node, const Hardware& hw) const override {
     const Ruv& f = require_ruv(node, ruv_kind::constructs, "hllc");
     NodeCost cost;

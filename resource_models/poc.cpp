@@ -24,6 +24,7 @@ class Poc : public ResourceModel {
  public:
   std::string name() const override { return "poc"; }
   std::string title() const override { return "principal operation characterisation (flops)"; }
+  std::vector<std::string> reads() const override { return {ruv_kind::flops, ruv_kind::constructs}; }
   NodeCost price(const SegNode& node, const Hardware& hw) const override {
     double rate = hw.require("poc", "flop_rate", "poc").value;
     return {mcmahon_flops(node) / rate, {}};

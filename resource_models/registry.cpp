@@ -1,5 +1,7 @@
 #include "resource_models/resource_model.hpp"
 
+#include "framework/application_model.hpp"
+
 #include "framework/error.hpp"
 
 namespace pacer {
@@ -28,6 +30,19 @@ const ResourceModel& find_resource_model(const std::string& name) {
     known += (known.empty() ? "" : ", ") + m->name();
   }
   throw InputError("unknown resource model '" + name + "' (known: " + known + ", all)");
+}
+
+bool can_price(const ResourceModel& rm, const ApplicationModel& model) {
+  bool ok = true;
+  auto check = [&](const SegNode& n) {
+    if (n.kind != NodeKind::Compute) return;
+    bool any = false;
+    for (const auto& kind : rm.reads()) any = any || n.ruvs.count(kind);
+    ok = ok && any;
+  };
+  for (const auto& t : model.tasks) for_each_node(t.seg, check);
+  for (const auto& f : model.functions) for_each_node(f.seg, check);
+  return ok;
 }
 
 const Ruv& require_ruv(const SegNode& node, const std::string& kind, const std::string& model) {

@@ -12,6 +12,8 @@
 
 namespace pacer {
 
+struct ApplicationModel;
+
 struct NodeCost {
   double seconds = 0;
   // Constructs the node uses that the machine gives no cost for, with their
@@ -24,6 +26,8 @@ class ResourceModel {
   virtual ~ResourceModel() = default;
   virtual std::string name() const = 0;   // as on the command line: "hllc"
   virtual std::string title() const = 0;  // as in the paper
+  // The RUV kinds it can price from, any one sufficing (ruv_kind::...).
+  virtual std::vector<std::string> reads() const = 0;
   // Throws InputError when the node lacks the RUV or the machine the figure
   // this model needs.
   virtual NodeCost price(const SegNode& node, const Hardware& hw) const = 0;
@@ -32,6 +36,9 @@ class ResourceModel {
 // All registered models, in the order the paper ranks them by detail.
 const std::vector<std::unique_ptr<ResourceModel>>& resource_models();
 const ResourceModel& find_resource_model(const std::string& name);  // throws InputError
+
+// Whether every compute node of the model has an RUV the resource model reads.
+bool can_price(const ResourceModel& rm, const ApplicationModel& model);
 
 // The RUV of a kind, or an InputError naming the node and the model.
 const Ruv& require_ruv(const SegNode& node, const std::string& kind, const std::string& model);

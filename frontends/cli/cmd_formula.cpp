@@ -2,16 +2,16 @@
 #include <sstream>
 
 #include "framework/reduction.hpp"
+#include "frontends/cli/application_source.hpp"
 #include "frontends/cli/commands.hpp"
 #include "frontends/cli/report.hpp"
-#include "frontends/xml/model_io.hpp"
 
 namespace pacer::cli {
 
 namespace {
 
 struct FormulaOptions {
-  std::string model;
+  SourceOptions source;
   bool json = false;
 };
 
@@ -71,10 +71,11 @@ std::string formula_text(const ApplicationModel& m, const std::vector<TaskFormul
 void add_formula_command(CLI::App& app) {
   auto opt = std::make_shared<FormulaOptions>();
   CLI::App* cmd = app.add_subcommand("formula", "Print the timing formula of each task of a model");
-  cmd->add_option("model", opt->model, "Application model (.xml)")->required();
+  cmd->add_option("model", opt->source.path, "Application model (.xml) or C source (.c)")->required();
+  add_source_options(*cmd, opt->source);
   cmd->add_flag("--json", opt->json, "Print JSON");
   cmd->callback([opt] {
-    ApplicationModel m = read_model_file(opt->model);
+    ApplicationModel m = load_application(opt->source);
     std::vector<TaskFormula> formulas = reduce_all(m);
     if (opt->json) emit(formula_json(m, formulas));
     else emit(formula_text(m, formulas));

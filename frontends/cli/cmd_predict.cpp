@@ -1,11 +1,11 @@
-// pacer predict MODEL.xml --hw HW.xml --model poc|hllc|dbc|all: the time of
+// pacer predict MODEL.xml|FILE.c --hw HW.xml --model poc|hllc|dbc|all: the time of
 // every node, task and the total, per resource model and machine.
 #include <sstream>
 
 #include "framework/sweep.hpp"
+#include "frontends/cli/application_source.hpp"
 #include "frontends/cli/commands.hpp"
 #include "frontends/cli/report.hpp"
-#include "frontends/xml/model_io.hpp"
 #include "resource_models/prediction.hpp"
 
 namespace pacer::cli {
@@ -13,7 +13,7 @@ namespace pacer::cli {
 namespace {
 
 struct PredictOptions {
-  std::string model;
+  SourceOptions source;
   std::vector<std::string> hw;
   std::vector<std::string> models;
   std::vector<std::string> params;
@@ -37,13 +37,19 @@ ParamValues parse_params(const std::vector<std::string>& items) {
   return out;
 }
 
-std::vector<const ResourceModel*> selected_models(const std::vector<std::string>& names) {
+// "all" means every model that can price this application: a model analysed
+// from C has no design estimates for DBC, and that is said, not failed.
+std::vector<const ResourceModel*> selected_models(const std::vector<std::string>& names, const ApplicationModel& m,
+                                                  std::vector<std::string>& notes) {
   std::vector<const ResourceModel*> out;
   for (const auto& n : names) {
-    if (n == "all") {
-      for (const auto& m : resource_models()) out.push_back(m.get());
-    } else {
+    if (n != "all") {
       out.push_back(&find_resource_model(n));
+      continue;
+    }
+    for (const auto& rm : resource_models()) {
+      if (can_price(*rm, m)) out.push_back(rm.get());
+      else notes.push_back(rm->name() + " left out: not every node has the RUV it reads (" + rm->reads().front() + ")");
     }
   }
   return out;
@@ -78,8 +84,9 @@ json prediction_json(const Prediction& p) {
   return j;
 }
 
-json predictions_json(const ApplicationModel& m, const std::vector<Prediction>& ps) {
+json predictions_json(const ApplicationModel& m, const std::vector<Prediction>& ps, const std::vector<std::string>& left_out) {
   json out{{"application", m.name}, {"file", m.file}};
+  if (!left_out.empty()) out["models_left_out"] = left_out;
   if (!ps.empty()) {
     json params = json::object();
     for (const auto& [k, v] : ps.front().parameters) params[k] = v;
@@ -137,7 +144,8 @@ Table sweep_table(const std::vector<Prediction>& ps, bool several_hw, bool raw) 
   return t;
 }
 
-std::string predictions_text(const ApplicationModel& m, const std::vector<Prediction>& ps, bool several_hw) {
+std::string predictions_text(const ApplicationModel& m, const std::vector<Prediction>& ps, bool several_hw,
+                             const std::vector<std::string>& left_out) {
   std::ostringstream os;
   os << m.name << " (" << m.file << ")\n";
   std::string last_file;
@@ -156,15 +164,19 @@ std::string predictions_text(const ApplicationModel& m, const std::vector<Predic
   }
   for (const auto& p : ps)
     for (const auto& n : p.notes) os << "\nnote: " << n;
-  if (std::any_of(ps.begin(), ps.end(), [](const Prediction& p) { return !p.notes.empty(); })) os << '\n';
+  for (const auto& n : left_out) os << "\nnote: " << n;
+  if (!left_out.empty() || std::any_of(ps.begin(), ps.end(), [](const Prediction& p) { return !p.notes.empty(); }))
+    os << '\n';
   return os.str();
 }
 
 void run_predict(const PredictOptions& o) {
-  ApplicationModel m = read_model_file(o.model);
+  ApplicationModel m = load_application(o.source);
   std::vector<Hardware> machines;
   for (const auto& h : o.hw) machines.push_back(load_hardware(h));
-  std::vector<const ResourceModel*> models = selected_models(o.models.empty() ? std::vector<std::string>{"all"} : o.models);
+  std::vector<std::string> left_out;
+  std::vector<const ResourceModel*> models =
+      selected_models(o.models.empty() ? std::vector<std::string>{"all"} : o.models, m, left_out);
   ParamValues params = parse_params(o.params);
   std::vector<SweepAxis> axes;
   for (const auto& s : o.sweeps) axes.push_back(parse_sweep(s));
@@ -177,9 +189,10 @@ void run_predict(const PredictOptions& o) {
       else ps.push_back(predictor.predict_sweep(hw, *rm, params, SweepGrid(axes)));
     }
   bool several_hw = machines.size() > 1;
-  if (o.json) emit(predictions_json(m, ps));
+  if (models.empty()) throw InputError("no resource model can price " + m.file + ": " + left_out.front());
+  if (o.json) emit(predictions_json(m, ps, left_out));
   else if (o.csv) emit(axes.empty() ? node_table(ps, several_hw, true).csv() : sweep_table(ps, several_hw, true).csv());
-  else emit(predictions_text(m, ps, several_hw));
+  else emit(predictions_text(m, ps, several_hw, left_out));
 }
 
 }  // namespace
@@ -187,7 +200,8 @@ void run_predict(const PredictOptions& o) {
 void add_predict_command(CLI::App& app) {
   auto opt = std::make_shared<PredictOptions>();
   CLI::App* cmd = app.add_subcommand("predict", "Predict the time of every node, task and the total");
-  cmd->add_option("model", opt->model, "Application model (.xml)")->required();
+  cmd->add_option("model", opt->source.path, "Application model (.xml) or C source (.c)")->required();
+  add_source_options(*cmd, opt->source);
   cmd->add_option("--hw", opt->hw, "Hardware description (file or shipped name); repeat to compare machines")
       ->required();
   cmd->add_option("--model", opt->models, "Resource model: dbc, poc, hllc or all (default all); repeatable")

@@ -4,6 +4,8 @@
 
 namespace pacer::cli {
 
+void add_analyse_command(CLI::App& app);
+void add_profile_command(CLI::App& app);
 void add_formula_command(CLI::App& app);
 void add_predict_command(CLI::App& app);
 void add_hw_command(CLI::App& app);

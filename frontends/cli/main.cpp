@@ -4,12 +4,22 @@
 #include <iostream>
 
 #include "framework/error.hpp"
+#include "frontends/cli/application_source.hpp"
 #include "frontends/cli/commands.hpp"
 
 int main(int argc, char** argv) {
+  // Everything after `--` is for the C compiler (analyse, profile, predict).
+  for (int i = 1; i < argc; ++i)
+    if (std::string(argv[i]) == "--") {
+      pacer::cli::compile_flags().assign(argv + i + 1, argv + argc);
+      argc = i;
+      break;
+    }
   CLI::App app{"pacer: performance prediction from software execution graphs and resource models"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "pacer 0.1.0");
+  pacer::cli::add_analyse_command(app);
+  pacer::cli::add_profile_command(app);
   pacer::cli::add_formula_command(app);
   pacer::cli::add_predict_command(app);
   pacer::cli::add_hw_command(app);

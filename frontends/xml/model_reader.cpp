@@ -91,7 +91,25 @@ class ModelReader {
     node.where = src_.at(n);
     node.id = src_.required(n, "id");
     node.label = n.attribute("label").as_string();
+    if (pugi::xml_attribute a = n.attribute("source")) node.source = source_range(n, a.as_string());
     return node;
+  }
+
+  // "file.c:12" or "file.c:12-20", as the writer puts it.
+  SourceRange source_range(pugi::xml_node n, const std::string& text) {
+    SourceRange r;
+    size_t colon = text.rfind(':');
+    if (colon == std::string::npos || colon == 0) src_.fail(n, "source", "expected FILE:LINE or FILE:LINE-LINE");
+    r.file = text.substr(0, colon);
+    std::string lines = text.substr(colon + 1);
+    size_t dash = lines.find('-');
+    try {
+      r.line = std::stoi(lines.substr(0, dash));
+      r.end_line = dash == std::string::npos ? r.line : std::stoi(lines.substr(dash + 1));
+    } catch (const std::exception&) {
+      src_.fail(n, "source", "expected FILE:LINE or FILE:LINE-LINE, got '" + text + "'");
+    }
+    return r;
   }
 
   Expr expression(pugi::xml_node n, const char* attr) {
@@ -104,7 +122,7 @@ class ModelReader {
   }
 
   SegNode compute(pugi::xml_node n) {
-    src_.allow_attributes(n, {"id", "label", "like"});
+    src_.allow_attributes(n, {"id", "label", "source", "like"});
     src_.allow_children(n, {"constructs", "flops", "time"});
     SegNode node = common(n, NodeKind::Compute);
     node.vector = node.id;
@@ -151,7 +169,7 @@ class ModelReader {
   }
 
   SegNode loop(pugi::xml_node n) {
-    src_.allow_attributes(n, {"id", "label", "trips"});
+    src_.allow_attributes(n, {"id", "label", "source", "trips"});
     SegNode node = common(n, NodeKind::Loop);
     node.trips = expression(n, "trips");
     if (node.trips->kind == ExprKind::Const && node.trips->value < 0)
@@ -163,7 +181,7 @@ class ModelReader {
   }
 
   SegNode branch(pugi::xml_node n) {
-    src_.allow_attributes(n, {"id", "label"});
+    src_.allow_attributes(n, {"id", "label", "source"});
     src_.allow_children(n, {"arm", "else"});
     SegNode node = common(n, NodeKind::Branch);
     for (pugi::xml_node a : n.children()) {
@@ -190,7 +208,7 @@ class ModelReader {
   }
 
   SegNode call(pugi::xml_node n) {
-    src_.allow_attributes(n, {"id", "label", "callee"});
+    src_.allow_attributes(n, {"id", "label", "source", "callee"});
     SegNode node = common(n, NodeKind::Call);
     node.callee = src_.required(n, "callee");
     return node;

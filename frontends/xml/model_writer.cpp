@@ -21,6 +21,7 @@ void write_node(pugi::xml_node parent, const SegNode& n) {
     pugi::xml_node e = parent.append_child(element);
     e.append_attribute("id") = n.id.c_str();
     if (!n.label.empty()) e.append_attribute("label") = n.label.c_str();
+    if (!n.source.empty()) e.append_attribute("source") = n.source.str().c_str();
     return e;
   };
   switch (n.kind) {

@@ -1,0 +1,243 @@
+// Drives Clang over the C files (libTooling), finds the functions each file
+// defines and the cycles among their calls (Boost.Graph), builds one SEG per
+// function and assembles the application model.
+#include "frontends/clang/c_frontend.hpp"
+
+#include <clang/AST/ASTConsumer.h>
+#include <clang/AST/ASTContext.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendAction.h>
+#include <clang/Tooling/CompilationDatabase.h>
+#include <clang/Tooling/Tooling.h>
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/strong_components.hpp>
+#include <filesystem>
+#include <map>
+
+#include "frontends/clang/seg_builder.hpp"
+
+namespace pacer {
+
+using namespace clang;
+
+namespace {
+
+// One function as the analysis of its file found it.
+struct FunctionRecord {
+  Task task;
+  std::set<std::string> outside_callers;  // callers not in its cycle of calls
+  int order = 0;                          // position among all files' functions
+};
+
+struct Collected {
+  CAnalysis analysis;
+  std::map<std::string, FunctionRecord> functions;
+  std::set<std::string> parameter_names;
+  std::map<std::string, std::string> display_names;  // absolute path -> as the user wrote it
+  std::exception_ptr error;
+};
+
+void collect_calls(const Stmt* s, const std::map<const FunctionDecl*, size_t>& index, std::set<size_t>& out) {
+  if (!s) return;
+  if (const auto* call = dyn_cast<CallExpr>(s))
+    if (const FunctionDecl* f = call->getDirectCallee())
+      if (const FunctionDecl* def = f->getDefinition())
+        if (auto it = index.find(def->getCanonicalDecl()); it != index.end()) out.insert(it->second);
+  for (const Stmt* child : s->children()) collect_calls(child, index, out);
+}
+
+class AnalysisConsumer : public ASTConsumer {
+ public:
+  explicit AnalysisConsumer(Collected& out) : out_(out) {}
+
+  void HandleTranslationUnit(ASTContext& ctx) override {
+    // Exceptions must not cross Clang's frames: keep the first and rethrow
+    // once the tool has finished.
+    try {
+      analyse(ctx);
+    } catch (...) {
+      if (!out_.error) out_.error = std::current_exception();
+    }
+  }
+
+ private:
+  void analyse(ASTContext& ctx) {
+    const SourceManager& sm = ctx.getSourceManager();
+    if (ctx.getDiagnostics().hasErrorOccurred()) return;
+    std::vector<const FunctionDecl*> defs;
+    std::map<const FunctionDecl*, size_t> index;
+    for (const Decl* d : ctx.getTranslationUnitDecl()->decls()) {
+      const auto* f = dyn_cast<FunctionDecl>(d);
+      if (!f || !f->doesThisDeclarationHaveABody() || !sm.isInMainFile(sm.getExpansionLoc(f->getLocation()))) continue;
+      index[f->getCanonicalDecl()] = defs.size();
+      defs.push_back(f);
+    }
+
+    // Cycles of calls are the strongly connected components of the call
+    // graph, plus functions that call themselves.
+    using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
+    Graph calls(defs.size());
+    std::vector<std::set<size_t>> callees(defs.size());
+    for (size_t i = 0; i < defs.size(); ++i) {
+      collect_calls(defs[i]->getBody(), index, callees[i]);
+      for (size_t j : callees[i]) boost::add_edge(i, j, calls);
+    }
+    std::vector<int> component(defs.size());
+    if (!defs.empty()) boost::strong_components(calls, component.data());
+    std::vector<int> component_size(defs.size() + 1, 0);
+    for (int c : component) ++component_size[c];
+    auto at = [&](const FunctionDecl& f) { return index.at(f.getCanonicalDecl()); };
+    auto recursive = [&](size_t i) { return component_size[component[i]] > 1 || callees[i].count(i) != 0; };
+
+    cfront::FileFunctions file;
+    file.defined = [&](const FunctionDecl& f) { return index.count(f.getCanonicalDecl()) != 0; };
+    file.recursive_call = [&](const FunctionDecl& caller, const FunctionDecl& callee) {
+      return component[at(caller)] == component[at(callee)] && recursive(at(callee));
+    };
+    file.recursive = [&](const FunctionDecl& f) { return recursive(at(f)); };
+
+    std::string path = sm.getFileEntryForID(sm.getMainFileID())->getName().str();
+    std::string display = out_.display_names.count(path) ? out_.display_names[path] : path;
+    for (size_t i = 0; i < defs.size(); ++i) {
+      std::string name = defs[i]->getName().str();
+      if (out_.functions.count(name))
+        throw InputError(SourceLocation{display, int(sm.getExpansionLineNumber(defs[i]->getLocation()))}, "",
+                         "function '" + name + "' is defined in more than one of the files");
+      FunctionRecord rec;
+      rec.task = cfront::build_function_seg(ctx, *defs[i], file, display, out_.analysis, out_.parameter_names);
+      rec.order = int(out_.functions.size());
+      for (size_t j = 0; j < defs.size(); ++j)
+        if (callees[j].count(i) && component[j] != component[i]) rec.outside_callers.insert(defs[j]->getName().str());
+      out_.functions.emplace(name, std::move(rec));
+    }
+  }
+
+  Collected& out_;
+};
+
+class AnalysisAction : public ASTFrontendAction {
+ public:
+  explicit AnalysisAction(Collected& out) : out_(out) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance&, llvm::StringRef) override {
+    return std::make_unique<AnalysisConsumer>(out_);
+  }
+
+ private:
+  Collected& out_;
+};
+
+class AnalysisFactory : public tooling::FrontendActionFactory {
+ public:
+  explicit AnalysisFactory(Collected& out) : out_(out) {}
+  std::unique_ptr<FrontendAction> create() override { return std::make_unique<AnalysisAction>(out_); }
+
+ private:
+  Collected& out_;
+};
+
+std::vector<std::string> compiler_arguments(const std::vector<std::string>& user_flags) {
+  std::vector<std::string> args = {"-resource-dir=" PACER_CLANG_RESOURCE_DIR};
+  bool warnings = std::any_of(user_flags.begin(), user_flags.end(),
+                              [](const std::string& f) { return f.rfind("-W", 0) == 0; });
+  if (!warnings) args.push_back("-w");  // analysis, not linting: only errors matter
+  args.insert(args.end(), user_flags.begin(), user_flags.end());
+  return args;
+}
+
+void collect_callees(const Seg& seg, std::vector<std::string>& out) {
+  for_each_node(seg, [&](const SegNode& n) {
+    if (n.kind == NodeKind::Call) out.push_back(n.callee);
+  });
+}
+
+// Tasks: the functions asked for, else those no other function calls (from
+// outside its own cycle). Functions: everything the tasks reach.
+void assemble(Collected& c, const AnalyseOptions& options, const std::string& first_file) {
+  ApplicationModel& m = c.analysis.model;
+  std::vector<std::string> task_names = options.functions;
+  if (task_names.empty()) {
+    std::vector<std::pair<int, std::string>> roots;
+    for (const auto& [name, rec] : c.functions)
+      if (rec.outside_callers.empty()) roots.push_back({rec.order, name});
+    std::sort(roots.begin(), roots.end());
+    for (const auto& r : roots) task_names.push_back(r.second);
+  }
+  for (const auto& name : task_names) {
+    if (c.functions.count(name)) continue;
+    std::string known;
+    for (const auto& [n, rec] : c.functions) known += (known.empty() ? "" : ", ") + n;
+    throw InputError(SourceLocation{first_file, 0}, "--function",
+                     "no function '" + name + "' is defined here" + (known.empty() ? " (it defines none)" : " (defined: " + known + ")"));
+  }
+  std::set<std::string> in_model(task_names.begin(), task_names.end());
+  std::vector<std::string> queue = task_names;
+  std::vector<std::pair<int, std::string>> reached;
+  while (!queue.empty()) {
+    std::string name = queue.back();
+    queue.pop_back();
+    std::vector<std::string> callees;
+    collect_callees(c.functions.at(name).task.seg, callees);
+    for (const auto& callee : callees)
+      if (in_model.insert(callee).second) {
+        reached.push_back({c.functions.at(callee).order, callee});
+        queue.push_back(callee);
+      }
+  }
+  std::sort(reached.begin(), reached.end());
+  for (const auto& name : task_names) m.tasks.push_back(c.functions.at(name).task);
+  for (const auto& r : reached) m.functions.push_back(c.functions.at(r.second).task);
+
+  // Keep only what the chosen functions use.
+  std::vector<std::string> used;
+  auto use = [&](const Seg& seg) {
+    for_each_node(seg, [&](const SegNode& n) {
+      if (n.trips) collect_params(n.trips, used);
+      for (const auto& arm : n.arms)
+        if (arm.probability) collect_params(arm.probability, used);
+    });
+  };
+  for (const auto& t : m.tasks) use(t.seg);
+  for (const auto& f : m.functions) use(f.seg);
+  std::set<std::string> used_set(used.begin(), used.end());
+  std::erase_if(m.parameters, [&](const Parameter& p) { return !used_set.count(p.name); });
+  std::erase_if(c.analysis.diagnostics, [&](const FrontendDiagnostic& d) { return !in_model.count(d.function); });
+  std::erase_if(c.analysis.sites, [&](const CountSite& s) { return !in_model.count(s.function); });
+  std::stable_sort(c.analysis.diagnostics.begin(), c.analysis.diagnostics.end(),
+                   [](const FrontendDiagnostic& a, const FrontendDiagnostic& b) {
+                     return std::tie(a.where.file, a.where.line) < std::tie(b.where.file, b.where.line);
+                   });
+}
+
+}  // namespace
+
+bool is_c_source(const std::string& path) { return std::filesystem::path(path).extension() == ".c"; }
+
+CAnalysis analyse_c(const AnalyseOptions& options) {
+  if (options.files.empty()) throw InputError("no C file given");
+  Collected c;
+  for (const auto& f : options.files) {
+    if (!std::filesystem::is_regular_file(f)) throw InputError(SourceLocation{f, 0}, "", "no such file");
+    std::string abs = std::filesystem::absolute(f).lexically_normal().string();
+    c.display_names[abs] = f;
+    c.analysis.sources.push_back(abs);
+  }
+  tooling::FixedCompilationDatabase db(".", compiler_arguments(options.compile_flags));
+  tooling::ClangTool tool(db, c.analysis.sources);
+  AnalysisFactory factory(c);
+  int status = tool.run(&factory);
+  if (c.error) std::rethrow_exception(c.error);
+  if (status != 0)
+    throw InputError(SourceLocation{options.files.front(), 0}, "",
+                     "does not compile (Clang's diagnostics are above); pacer analyses only valid C");
+
+  ApplicationModel& m = c.analysis.model;
+  m.name = std::filesystem::path(options.files.front()).stem().string();
+  m.file = options.files.front();
+  m.description = "analysed from C source by pacer's Clang frontend";
+  assemble(c, options, options.files.front());
+  validate(m);
+  return std::move(c.analysis);
+}
+
+}  // namespace pacer

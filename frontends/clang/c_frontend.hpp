@@ -1,0 +1,67 @@
+// The Clang frontend: C source to the application model of Papaefstathiou et
+// al. 1994 (section 2): one SEG per function, HLLC construct counts and
+// McMahon flops per compute node (section 3.3.3), symbolic trip counts where
+// the loop header allows, and named parameters elsewhere. This header keeps
+// Clang out of its users; the work happens in a few Clang-heavy files.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "framework/application_model.hpp"
+
+namespace pacer {
+
+struct AnalyseOptions {
+  std::vector<std::string> files;          // C sources; every one is analysed
+  std::vector<std::string> functions;      // tasks; empty: the roots of the call graph
+  std::vector<std::string> compile_flags;  // after `--` on the command line
+};
+
+// A construct the frontend cannot model exactly (recursion, goto, function
+// pointer, setjmp, vla, inline_asm) or a value it could not derive
+// (trip_count). `parameter` names what the user can bind instead.
+struct FrontendDiagnostic {
+  std::string kind;
+  SourceLocation where;
+  std::string function;
+  std::string message;
+  std::string parameter;
+  bool unmodelable() const { return kind != "trip_count"; }
+};
+
+// A place whose execution count a profiled run can measure, so that a
+// parameter can be bound from counters: a loop (trips = body / entries), a
+// branch arm (probability = arm / branch), a continuation after an early
+// exit, or a recursive function (invocations per outside call).
+struct SourcePosition {
+  std::string file;
+  int line = 0;
+  int column = 0;
+};
+
+struct CountSite {
+  enum class Kind { Loop, Arm, Continuation, Recursion } kind;
+  std::string function;
+  std::string node_id;
+  std::string parameter;        // the parameter this site binds; empty for a symbolic loop
+  Expr trips;                   // Loop: the model's trip count
+  SourcePosition entry;         // where the construct is entered
+  std::vector<SourcePosition> taken;  // Loop: body; Arm, Continuation: its first code; Recursion: outside call sites
+  SourcePosition fallthrough;   // Arm of a switch: last statement of the arm above, when it falls through
+};
+
+struct CAnalysis {
+  ApplicationModel model;
+  std::vector<FrontendDiagnostic> diagnostics;
+  std::vector<CountSite> sites;
+  std::vector<std::string> sources;  // absolute paths, as compiled
+};
+
+// Parses and analyses the files. A file that does not compile throws
+// InputError after Clang has printed its own diagnostics to stderr.
+CAnalysis analyse_c(const AnalyseOptions& options);
+
+// Whether a path names C source rather than a model file.
+bool is_c_source(const std::string& path);
+
+}  // namespace pacer

@@ -1,0 +1,247 @@
+#include "frontends/clang/construct_counter.hpp"
+
+#include <llvm/ADT/StringMap.h>
+
+namespace pacer::cfront {
+
+using namespace clang;
+
+const char* type_family(QualType type) {
+  const Type* t = type.getCanonicalType().getTypePtr();
+  if (const auto* c = t->getAs<ComplexType>()) t = c->getElementType().getCanonicalType().getTypePtr();
+  if (const auto* b = t->getAs<BuiltinType>()) {
+    switch (b->getKind()) {
+      case BuiltinType::Half:
+      case BuiltinType::Float16:
+      case BuiltinType::BFloat16:
+      case BuiltinType::Float: return "float";
+      case BuiltinType::Double:
+      case BuiltinType::LongDouble:
+      case BuiltinType::Float128: return "double";
+      default: break;
+    }
+  }
+  return "int";  // integers, enums, booleans, pointers (address arithmetic)
+}
+
+const char* math_construct(llvm::StringRef name) {
+  // C99 <math.h> and <stdlib.h>: the float (f) and long double (l) forms
+  // map like the double one, except where precision names the construct.
+  static const llvm::StringMap<const char*> table = [] {
+    llvm::StringMap<const char*> m;
+    auto family = [&](const char* base, const char* d, const char* f) {
+      std::string b = base;
+      m[b] = d;
+      m[b + "l"] = d;
+      m[b + "f"] = f;
+    };
+    family("sqrt", "double_sqrt", "float_sqrt");
+    family("fabs", "double_abs", "float_abs");
+    for (const char* e : {"exp", "exp2", "expm1"}) family(e, "math_exp", "math_exp");
+    for (const char* l : {"log", "log2", "log10", "log1p"}) family(l, "math_log", "math_log");
+    family("pow", "math_pow", "math_pow");
+    for (const char* t : {"sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh"})
+      family(t, "math_trig", "math_trig");
+    for (const char* a : {"abs", "labs", "llabs"}) m[a] = "int_abs";
+    return m;
+  }();
+  name.consume_front("__builtin_");
+  auto it = table.find(name);
+  return it == table.end() ? nullptr : it->second;
+}
+
+const char* ConstructCounter::storage(const Expr* lv) {
+  lv = lv->IgnoreParens();
+  if (const auto* ref = dyn_cast<DeclRefExpr>(lv)) {
+    if (const auto* var = dyn_cast<VarDecl>(ref->getDecl())) return var->hasLocalStorage() ? "local" : "global";
+    return "global";
+  }
+  if (const auto* member = dyn_cast<MemberExpr>(lv)) return member->isArrow() ? "global" : storage(member->getBase());
+  if (isa<CompoundLiteralExpr>(lv)) return "local";
+  return "global";  // array elements, pointees
+}
+
+// A constant expression without side effects costs nothing at run time: the
+// compiler folds it.
+bool ConstructCounter::folded(const Expr* e) const {
+  if (e->isValueDependent() || e->HasSideEffects(ctx_)) return false;
+  return e->isEvaluatable(ctx_);
+}
+
+void ConstructCounter::count(const Expr* e) {
+  if (!e) return;
+  e = e->IgnoreParens();
+  if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, StringLiteral, DeclRefExpr,
+          UnaryExprOrTypeTraitExpr, OffsetOfExpr>(e)) {
+    if (const auto* size = dyn_cast<UnaryExprOrTypeTraitExpr>(e); size && !size->isArgumentType() &&
+                                                                 size->getArgumentExpr()->getType()->isVariableArrayType())
+      count(size->getArgumentExpr());
+    return;
+  }
+  if (isa<BinaryOperator, UnaryOperator, CastExpr>(e) && folded(e)) return;
+  if (const auto* c = dyn_cast<CastExpr>(e)) return cast(*c);
+  if (const auto* b = dyn_cast<CompoundAssignOperator>(e)) return compound_assign(*b);
+  if (const auto* b = dyn_cast<BinaryOperator>(e)) return binary(*b);
+  if (const auto* u = dyn_cast<UnaryOperator>(e)) return unary(*u);
+  if (const auto* c = dyn_cast<CallExpr>(e)) return call(*c);
+  if (const auto* c = dyn_cast<AbstractConditionalOperator>(e)) return hooks_.conditional(*c);
+  if (const auto* s = dyn_cast<StmtExpr>(e)) return hooks_.statement_expression(*s);
+  if (isa<ArraySubscriptExpr, MemberExpr>(e)) return count_address(e);
+  if (const auto* list = dyn_cast<InitListExpr>(e)) {
+    for (const Expr* init : list->inits()) count(init);
+    return;
+  }
+  for (const Stmt* child : e->children())
+    if (const auto* sub = dyn_cast_or_null<Expr>(child)) count(sub);
+}
+
+void ConstructCounter::count_address(const Expr* lv) {
+  lv = lv->IgnoreParens();
+  if (const auto* a = dyn_cast<ArraySubscriptExpr>(lv)) {
+    add("array_index");
+    count(a->getBase());
+    count(a->getIdx());
+  } else if (const auto* m = dyn_cast<MemberExpr>(lv)) {
+    if (m->isArrow()) count(m->getBase());
+    else count_address(m->getBase());
+  } else if (const auto* u = dyn_cast<UnaryOperator>(lv); u && u->getOpcode() == UO_Deref) {
+    count(u->getSubExpr());
+  } else if (!isa<DeclRefExpr>(lv)) {
+    count(lv);
+  }
+}
+
+void ConstructCounter::conversion(QualType from, QualType to) {
+  bool f = from->isRealFloatingType(), t = to->isRealFloatingType();
+  if (!f && t) add("conv_int_fp");
+  else if (f && !t && to->isIntegerType()) add("conv_fp_int");
+  else if (f && t && ctx_.getTypeSize(from) != ctx_.getTypeSize(to)) add("conv_fp_fp");
+}
+
+void ConstructCounter::cast(const CastExpr& e) {
+  const Expr* sub = e.getSubExpr();
+  switch (e.getCastKind()) {
+    case CK_LValueToRValue:
+      count_address(sub);
+      add(std::string(storage(sub)) + "_load");
+      return;
+    case CK_ArrayToPointerDecay:
+    case CK_FunctionToPointerDecay:
+      count_address(sub);
+      return;
+    case CK_IntegralToFloating: add("conv_int_fp"); break;
+    case CK_FloatingToIntegral: add("conv_fp_int"); break;
+    case CK_FloatingCast: conversion(sub->getType(), e.getType()); break;
+    case CK_IntegralToBoolean:
+    case CK_PointerToBoolean: add("int_cmp"); break;
+    case CK_FloatingToBoolean: add(std::string(type_family(sub->getType())) + "_cmp"); break;
+    default: break;
+  }
+  count(sub);
+}
+
+void ConstructCounter::binary(const BinaryOperator& e) {
+  const Expr* lhs = e.getLHS();
+  const Expr* rhs = e.getRHS();
+  if (e.getOpcode() == BO_Assign) {
+    count(rhs);
+    count_address(lhs);
+    add(std::string(storage(lhs)) + "_store");
+    return;
+  }
+  count(lhs);
+  count(rhs);
+  std::string family = type_family(e.getType());
+  switch (e.getOpcode()) {
+    case BO_Add: add(family + "_add"); break;
+    case BO_Sub: add(e.getType()->isIntegerType() ? "int_sub" : family + "_sub"); break;
+    case BO_Mul: add(family + "_mul"); break;
+    case BO_Div: add(family + "_div"); break;
+    case BO_Rem: add("int_mod"); break;
+    case BO_Shl:
+    case BO_Shr: add("int_shift"); break;
+    case BO_And:
+    case BO_Or:
+    case BO_Xor: add("int_bitwise"); break;
+    case BO_LAnd:
+    case BO_LOr: add("logic"); break;
+    case BO_LT:
+    case BO_GT:
+    case BO_LE:
+    case BO_GE:
+    case BO_EQ:
+    case BO_NE: add(std::string(type_family(lhs->getType())) + "_cmp"); break;
+    default: break;  // comma
+  }
+}
+
+void ConstructCounter::compound_assign(const CompoundAssignOperator& e) {
+  const Expr* lhs = e.getLHS();
+  count(e.getRHS());
+  count_address(lhs);
+  std::string where = storage(lhs);
+  add(where + "_load");
+  // a op= b is a = (T)((C)a op b) with C the computation type: int += double
+  // converts both ways.
+  QualType computation = e.getComputationLHSType();
+  conversion(lhs->getType(), computation);
+  std::string family = type_family(e.getComputationResultType());
+  switch (e.getOpcode()) {
+    case BO_AddAssign: add(family + "_add"); break;
+    case BO_SubAssign: add(family == "int" ? "int_sub" : family + "_sub"); break;
+    case BO_MulAssign: add(family + "_mul"); break;
+    case BO_DivAssign: add(family + "_div"); break;
+    case BO_RemAssign: add("int_mod"); break;
+    case BO_ShlAssign:
+    case BO_ShrAssign: add("int_shift"); break;
+    default: add("int_bitwise"); break;
+  }
+  conversion(e.getComputationResultType(), lhs->getType());
+  add(where + "_store");
+}
+
+void ConstructCounter::unary(const UnaryOperator& e) {
+  const Expr* sub = e.getSubExpr();
+  std::string family = type_family(sub->getType());
+  switch (e.getOpcode()) {
+    case UO_PreInc:
+    case UO_PostInc:
+    case UO_PreDec:
+    case UO_PostDec: {
+      count_address(sub);
+      std::string where = storage(sub);
+      add(where + "_load");
+      add(family + (e.isIncrementOp() ? "_add" : "_sub"));
+      add(where + "_store");
+      return;
+    }
+    case UO_AddrOf: return count_address(sub);
+    case UO_Deref: return count(sub);
+    case UO_Minus: add(family + "_sub"); break;
+    case UO_Not: add("int_bitwise"); break;
+    case UO_LNot: add("logic"); break;
+    default: break;
+  }
+  count(sub);
+}
+
+void ConstructCounter::call(const CallExpr& e) {
+  for (const Expr* arg : e.arguments()) count(arg);
+  const FunctionDecl* callee = e.getDirectCallee();
+  if (!callee) {
+    count(e.getCallee());
+    add("call");
+    hooks_.unmodelable("function_pointer", e,
+                       "call through a function pointer: the callee is unknown; only the call's overhead is counted");
+    return;
+  }
+  if (hooks_.user_call(e, *callee)) return;
+  llvm::StringRef name = callee->getName();
+  if (const char* construct = math_construct(name)) return add(construct);
+  add("call");
+  if (name == "setjmp" || name == "_setjmp" || name == "sigsetjmp" || name == "__sigsetjmp" || name == "longjmp" ||
+      name == "_longjmp" || name == "siglongjmp")
+    hooks_.unmodelable("setjmp", e, name.str() + ": non-local jumps are not modelled; control is taken to continue in order");
+}
+
+}  // namespace pacer::cfront

@@ -1,0 +1,60 @@
+// HLLC resource usage of C expressions (Papaefstathiou et al. 1994 section
+// 3.3.3): every operator, conversion, memory reference, subscript and call
+// counted by its C semantics. Control flow inside expressions (?:) and calls
+// to functions of the analysed file are handed back to the SEG builder,
+// which turns them into nodes.
+#pragma once
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/Stmt.h>
+
+#include "framework/ruv.hpp"
+
+namespace pacer::cfront {
+
+class ExprHooks {
+ public:
+  virtual ~ExprHooks() = default;
+  // The RUV of the compute segment being filled.
+  virtual Ruv& current() = 0;
+  virtual void conditional(const clang::AbstractConditionalOperator& e) = 0;
+  virtual void statement_expression(const clang::StmtExpr& e) = 0;
+  // A call: the builder makes a node of calls to functions of the file and
+  // returns true; otherwise the counter prices it as a library call.
+  virtual bool user_call(const clang::CallExpr& e, const clang::FunctionDecl& callee) = 0;
+  virtual void unmodelable(const char* kind, const clang::Stmt& where, const std::string& message) = 0;
+};
+
+// "int", "float" or "double": the construct family of arithmetic in `type`.
+const char* type_family(clang::QualType type);
+
+// The construct a library function stands for (sqrt -> double_sqrt, sin ->
+// math_trig), or null when it is an ordinary call.
+const char* math_construct(llvm::StringRef name);
+
+class ConstructCounter {
+ public:
+  ConstructCounter(clang::ASTContext& ctx, ExprHooks& hooks) : ctx_(ctx), hooks_(hooks) {}
+
+  // Counts the evaluation of `e` for its value and side effects.
+  void count(const clang::Expr* e);
+  // Counts the address computation of an lvalue (subscripts, pointer loads).
+  void count_address(const clang::Expr* lvalue);
+  // The memory reference kind of an lvalue: "local" or "global".
+  static const char* storage(const clang::Expr* lvalue);
+
+ private:
+  void add(const std::string& construct, double n = 1) { hooks_.current().add(construct, n); }
+  void cast(const clang::CastExpr& e);
+  void binary(const clang::BinaryOperator& e);
+  void compound_assign(const clang::CompoundAssignOperator& e);
+  void unary(const clang::UnaryOperator& e);
+  void call(const clang::CallExpr& e);
+  void conversion(clang::QualType from, clang::QualType to);
+  bool folded(const clang::Expr* e) const;
+
+  clang::ASTContext& ctx_;
+  ExprHooks& hooks_;
+};
+
+}  // namespace pacer::cfront

@@ -1,0 +1,268 @@
+#include "frontends/clang/profile.hpp"
+
+#include <llvm/ProfileData/Coverage/CoverageMapping.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
+
+#include "framework/reduction.hpp"
+
+namespace pacer {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Runs a program; its output goes to our stderr so that pacer's stdout
+// stays a clean report. Returns the exit status (128 + signal if killed).
+int run(const std::vector<std::string>& argv, const std::vector<std::string>& env = {}) {
+  pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    dup2(STDERR_FILENO, STDOUT_FILENO);
+    for (const auto& e : env) putenv(const_cast<char*>(e.c_str()));
+    std::vector<char*> args;
+    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    execvp(args[0], args.data());
+    _exit(127);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+// A scratch directory removed on every way out.
+struct ScratchDir {
+  fs::path path;
+  ScratchDir() {
+    std::string pattern = (fs::temp_directory_path() / "pacer-profile-XXXXXX").string();
+    if (!mkdtemp(pattern.data())) throw std::runtime_error("cannot create a temporary directory");
+    path = pattern;
+  }
+  ~ScratchDir() {
+    std::error_code ignored;
+    fs::remove_all(path, ignored);
+  }
+};
+
+// Execution counts at source positions: the count of the innermost code
+// region containing the position.
+class Counts {
+ public:
+  explicit Counts(const llvm::coverage::CoverageMapping& mapping) {
+    for (const auto& f : mapping.getCoveredFunctions())
+      for (const auto& r : f.CountedRegions)
+        if (r.Kind == llvm::coverage::CounterMappingRegion::CodeRegion && r.FileID < f.Filenames.size())
+          regions_[f.Filenames[r.FileID]].push_back(r);
+  }
+
+  std::optional<double> at(const SourcePosition& p) const {
+    auto it = regions_.find(p.file);
+    if (it == regions_.end()) return std::nullopt;
+    const llvm::coverage::CountedRegion* best = nullptr;
+    auto key = [](unsigned l, unsigned c) { return std::pair<unsigned, unsigned>(l, c); };
+    auto pos = key(p.line, p.column);
+    for (const auto& r : it->second) {
+      if (key(r.LineStart, r.ColumnStart) > pos || key(r.LineEnd, r.ColumnEnd) < pos) continue;
+      if (!best || key(r.LineStart, r.ColumnStart) > key(best->LineStart, best->ColumnStart) ||
+          (key(r.LineStart, r.ColumnStart) == key(best->LineStart, best->ColumnStart) &&
+           key(r.LineEnd, r.ColumnEnd) < key(best->LineEnd, best->ColumnEnd)))
+        best = &r;
+    }
+    if (!best) return std::nullopt;
+    return double(best->ExecutionCount);
+  }
+
+ private:
+  std::map<std::string, std::vector<llvm::coverage::CountedRegion>> regions_;
+};
+
+std::string where(const SourcePosition& p) { return fs::path(p.file).filename().string() + ":" + std::to_string(p.line); }
+
+// Binds the parameters of a symbolic trip count from the measured mean:
+// solvable when exactly one variable is still unknown and the count is
+// affine in it.
+bool solve_trips(const Expr& trips, double mean, ParamValues& bound) {
+  std::vector<std::string> names;
+  collect_params(trips, names);
+  std::vector<std::string> unknown;
+  for (const auto& n : names)
+    if (!bound.count(n) && std::find(unknown.begin(), unknown.end(), n) == unknown.end()) unknown.push_back(n);
+  Bindings b;
+  b.params.insert(bound.begin(), bound.end());
+  if (unknown.size() == 1) {
+    auto f = [&](double v) {
+      b.params[unknown[0]] = v;
+      return evaluate(trips, b);
+    };
+    double f0 = f(0), slope = f(1024) - f0;
+    if (slope == 0) return false;
+    double v = std::round((mean - f0) / slope * 1024);
+    if (std::abs(f(v) - mean) > std::max(0.5, 0.01 * mean)) return false;
+    bound[unknown[0]] = v;
+    return true;
+  }
+  if (!unknown.empty()) return false;
+  return std::abs(evaluate(trips, b) - mean) <= std::max(0.5, 0.01 * mean);
+}
+
+class Binder {
+ public:
+  Binder(const Counts& counts, Profile& out) : counts_(counts), out_(out) {}
+
+  void bind(const CountSite& s) {
+    std::optional<double> entry = counts_.at(s.entry);
+    if (!entry) return note(s, "no counter at " + where(s.entry) + "; left unbound");
+    double taken = 0;
+    for (const auto& t : s.taken) taken += counts_.at(t).value_or(0);
+    if (s.kind == CountSite::Kind::Recursion) {
+      if (taken == 0) return note(s, "never called from outside its cycle; " + s.parameter + " left unbound");
+      out_.parameters[s.parameter] = *entry / taken;
+      return;
+    }
+    if (*entry == 0) {
+      if (!s.parameter.empty()) out_.parameters[s.parameter] = 0;
+      return note(s, "never reached in the profiled run; bound to 0");
+    }
+    if (s.kind == CountSite::Kind::Loop) return loop(s, taken / *entry);
+    if (s.fallthrough.line) taken -= counts_.at(s.fallthrough).value_or(0);
+    out_.parameters[s.parameter] = std::clamp(taken / *entry, 0.0, 1.0);
+  }
+
+ private:
+  void loop(const CountSite& s, double mean) {
+    if (!s.parameter.empty()) {
+      out_.parameters[s.parameter] = mean;
+      return;
+    }
+    if (solve_trips(s.trips, mean, out_.parameters)) return;
+    out_.trips[s.function + "/" + s.node_id] = mean;
+    std::ostringstream os;
+    os << s.function << "/" << s.node_id << ": trip count " << to_string(s.trips)
+       << " bound to its profiled mean " << mean << " (its variables cannot be solved from this loop alone)";
+    out_.notes.push_back(os.str());
+  }
+
+  void note(const CountSite& s, const std::string& what) {
+    out_.notes.push_back(s.function + (s.node_id.empty() ? "" : "/" + s.node_id) + ": " + what);
+  }
+
+  const Counts& counts_;
+  Profile& out_;
+};
+
+std::string error_text(llvm::Error e) {
+  std::string text;
+  llvm::handleAllErrors(std::move(e), [&](const llvm::ErrorInfoBase& info) { text = info.message(); });
+  return text;
+}
+
+}  // namespace
+
+std::string file_digest(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::uint64_t h = 1469598103934665603ull;  // FNV-1a
+  for (char c; in.get(c);) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+  std::ostringstream os;
+  os << std::hex << h;
+  return os.str();
+}
+
+Profile run_profile(const CAnalysis& analysis, const ProfileOptions& o) {
+  Profile p;
+  p.sources = o.analyse.files;
+  for (const auto& f : o.analyse.files) p.digests[f] = file_digest(f);
+  p.functions = o.analyse.functions;
+  p.compile_flags = o.analyse.compile_flags;
+  p.args = o.args;
+
+  ScratchDir dir;
+  std::string program = (dir.path / "program").string();
+  std::vector<std::string> compile = {PACER_CLANG, "-fprofile-instr-generate", "-fcoverage-mapping", "-O0", "-w"};
+  compile.insert(compile.end(), analysis.sources.begin(), analysis.sources.end());
+  compile.insert(compile.end(), o.analyse.compile_flags.begin(), o.analyse.compile_flags.end());
+  for (const char* tail : {"-o", program.c_str(), "-lm"}) compile.push_back(tail);
+  if (run(compile) != 0)
+    throw InputError(SourceLocation{o.analyse.files.front(), 0}, "",
+                     "compiling with coverage instrumentation failed (the compiler's messages are above); "
+                     "a profiled program needs a main");
+
+  std::string raw = (dir.path / "program.profraw").string();
+  int status = run({"/bin/sh", "-c", "exec \"$0\" " + o.args, program}, {"LLVM_PROFILE_FILE=" + raw});
+  if (status != 0)
+    throw InputError(SourceLocation{o.analyse.files.front(), 0}, "--args",
+                     "the profiled program exited with status " + std::to_string(status) +
+                         "; its counts are not trusted");
+  std::string data = (dir.path / "program.profdata").string();
+  if (run({PACER_LLVM_BIN "/llvm-profdata", "merge", "-o", data, raw}) != 0)
+    throw std::runtime_error("llvm-profdata could not merge the program's counters");
+
+  auto mapping = llvm::coverage::CoverageMapping::load({program}, data);
+  if (!mapping) throw std::runtime_error("reading coverage counters: " + error_text(mapping.takeError()));
+  Counts counts(**mapping);
+  Binder binder(counts, p);
+  for (const auto& site : analysis.sites) binder.bind(site);
+  return p;
+}
+
+std::string write_profile(const Profile& p) {
+  nlohmann::ordered_json j;
+  j["pacer_profile"] = 1;
+  j["sources"] = p.sources;
+  j["digests"] = p.digests;
+  j["functions"] = p.functions;
+  j["compile_flags"] = p.compile_flags;
+  j["args"] = p.args;
+  j["parameters"] = p.parameters;
+  j["trips"] = p.trips;
+  j["notes"] = p.notes;
+  return j.dump(2) + "\n";
+}
+
+Profile read_profile(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(SourceLocation{path, 0}, "", "cannot read the profile");
+  Profile p;
+  try {
+    nlohmann::json j = nlohmann::json::parse(in);
+    if (j.value("pacer_profile", 0) != 1) throw InputError(SourceLocation{path, 0}, "pacer_profile", "not a pacer profile");
+    p.sources = j.at("sources").get<std::vector<std::string>>();
+    p.digests = j.at("digests").get<std::map<std::string, std::string>>();
+    p.functions = j.at("functions").get<std::vector<std::string>>();
+    p.compile_flags = j.at("compile_flags").get<std::vector<std::string>>();
+    p.args = j.at("args").get<std::string>();
+    p.parameters = j.at("parameters").get<ParamValues>();
+    p.trips = j.at("trips").get<std::map<std::string, double>>();
+    p.notes = j.at("notes").get<std::vector<std::string>>();
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(SourceLocation{path, 0}, "", std::string("malformed profile: ") + e.what());
+  }
+  return p;
+}
+
+void apply_profile(ApplicationModel& model, const Profile& p, const std::string& profile_path) {
+  for (const auto& [file, digest] : p.digests)
+    if (fs::exists(file) && file_digest(file) != digest)
+      throw InputError(SourceLocation{profile_path, 0}, "",
+                       file + " has changed since this profile was made; run pacer profile again");
+  for (auto& param : model.parameters)
+    if (auto it = p.parameters.find(param.name); it != p.parameters.end()) param.default_value = it->second;
+  auto replace = [&](Task& t) {
+    for_each_node_mutable(t.seg, [&](SegNode& n) {
+      if (auto it = p.trips.find(t.name + "/" + n.id); it != p.trips.end() && n.kind == NodeKind::Loop)
+        n.trips = constant(it->second);
+    });
+  };
+  for (auto& t : model.tasks) replace(t);
+  for (auto& f : model.functions) replace(f);
+}
+
+}  // namespace pacer

@@ -1,0 +1,48 @@
+// Binding an analysed model's parameters from a real run (Papaefstathiou et al. 1994 section
+// 4.1 binds N_ivals, P_edge and the others by profiling): the program is
+// compiled with Clang's coverage instrumentation, run, and its counters read
+// with the LLVM profile tools; every loop's mean trip count and every
+// branch's probability follow from the counts at the sites the frontend
+// recorded.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include "frontends/clang/c_frontend.hpp"
+
+namespace pacer {
+
+struct Profile {
+  std::vector<std::string> sources;        // as the user named them
+  std::map<std::string, std::string> digests;  // source -> content digest
+  std::vector<std::string> functions;      // the analysed functions (--function)
+  std::vector<std::string> compile_flags;
+  std::string args;
+  ParamValues parameters;                  // bound parameters
+  std::map<std::string, double> trips;     // "function/node" -> measured mean, for loops whose
+                                           // symbolic count could not be solved for its variables
+  std::vector<std::string> notes;
+};
+
+struct ProfileOptions {
+  AnalyseOptions analyse;
+  std::string args;  // the program's command line, split by /bin/sh
+};
+
+// Compiles, runs and reads the counters. Throws InputError when the program
+// does not compile or exits with a failure status.
+Profile run_profile(const CAnalysis& analysis, const ProfileOptions& options);
+
+// The profile file (JSON).
+std::string write_profile(const Profile& p);
+Profile read_profile(const std::string& path);
+
+// Sets the model's parameter defaults from the profile and replaces the trip
+// counts it measured directly. Throws when a source changed since profiling.
+void apply_profile(ApplicationModel& model, const Profile& p, const std::string& profile_path);
+
+// Content digest of a file, to notice a source edited after profiling.
+std::string file_digest(const std::string& path);
+
+}  // namespace pacer

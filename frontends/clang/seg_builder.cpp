@@ -1,0 +1,502 @@
+#include "frontends/clang/seg_builder.hpp"
+
+#include <clang/AST/Expr.h>
+#include <clang/AST/Stmt.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Lexer.h>
+
+#include "framework/constructs.hpp"
+#include "frontends/clang/construct_counter.hpp"
+#include "frontends/clang/trip_count.hpp"
+
+namespace pacer::cfront {
+
+using namespace clang;
+using Items = llvm::ArrayRef<const Stmt*>;
+
+namespace {
+
+enum class Exit { Never, Maybe, Always };
+
+bool noreturn_call(const Stmt* s) {
+  const auto* e = dyn_cast_or_null<clang::Expr>(s);
+  const auto* call = e ? dyn_cast<CallExpr>(e->IgnoreParenImpCasts()) : nullptr;
+  const FunctionDecl* f = call ? call->getDirectCallee() : nullptr;
+  return f && f->isNoReturn();
+}
+
+// Whether `s` leaves the block it sits in (return, goto, a break or continue
+// aimed outside it, a call that does not return). `loop`/`sw`: s is inside a
+// loop/switch nested in the statement being classified.
+Exit exits(const Stmt* s, bool loop = false, bool sw = false) {
+  if (!s) return Exit::Never;
+  if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt>(s) || noreturn_call(s)) return Exit::Always;
+  if (isa<BreakStmt>(s)) return loop || sw ? Exit::Never : Exit::Always;
+  if (isa<ContinueStmt>(s)) return loop ? Exit::Never : Exit::Always;
+  if (const auto* c = dyn_cast<CompoundStmt>(s)) {
+    Exit out = Exit::Never;
+    for (const Stmt* child : c->body()) {
+      Exit e = exits(child, loop, sw);
+      if (e == Exit::Always) return Exit::Always;
+      if (e == Exit::Maybe) out = Exit::Maybe;
+    }
+    return out;
+  }
+  if (const auto* i = dyn_cast<IfStmt>(s)) {
+    Exit t = exits(i->getThen(), loop, sw), e = exits(i->getElse(), loop, sw);
+    if (t == Exit::Always && e == Exit::Always) return Exit::Always;
+    return t == Exit::Never && e == Exit::Never ? Exit::Never : Exit::Maybe;
+  }
+  if (const auto* f = dyn_cast<ForStmt>(s)) return exits(f->getBody(), true, sw) == Exit::Never ? Exit::Never : Exit::Maybe;
+  if (const auto* w = dyn_cast<WhileStmt>(s)) return exits(w->getBody(), true, sw) == Exit::Never ? Exit::Never : Exit::Maybe;
+  if (const auto* d = dyn_cast<DoStmt>(s)) return exits(d->getBody(), true, sw) == Exit::Never ? Exit::Never : Exit::Maybe;
+  if (const auto* w = dyn_cast<SwitchStmt>(s)) return exits(w->getBody(), loop, true) == Exit::Never ? Exit::Never : Exit::Maybe;
+  if (const auto* l = dyn_cast<LabelStmt>(s)) return exits(l->getSubStmt(), loop, sw);
+  if (const auto* c = dyn_cast<SwitchCase>(s)) return exits(c->getSubStmt(), loop, sw);
+  if (const auto* a = dyn_cast<AttributedStmt>(s)) return exits(a->getSubStmt(), loop, sw);
+  return Exit::Never;
+}
+
+// The first statement in a loop body that leaves the loop altogether.
+const Stmt* leaves_loop(const Stmt* s, bool inner_loop = false, bool sw = false) {
+  if (!s) return nullptr;
+  if (isa<clang::Expr>(s)) return noreturn_call(s) ? s : nullptr;
+  if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt>(s)) return s;
+  if (isa<BreakStmt>(s)) return inner_loop || sw ? nullptr : s;
+  if (isa<ForStmt, WhileStmt, DoStmt>(s)) inner_loop = true;
+  if (isa<SwitchStmt>(s)) sw = true;
+  for (const Stmt* child : s->children())
+    if (const Stmt* found = leaves_loop(child, inner_loop, sw)) return found;
+  return nullptr;
+}
+
+const char* statement_name(const Stmt* s) {
+  if (isa<BreakStmt>(s)) return "break";
+  if (isa<ReturnStmt>(s)) return "return";
+  if (isa<GotoStmt, IndirectGotoStmt>(s)) return "goto";
+  return "a call that does not return";
+}
+
+std::vector<const Stmt*> items_of(const Stmt* s) {
+  if (const auto* c = dyn_cast<CompoundStmt>(s)) return {c->body_begin(), c->body_end()};
+  return {s};
+}
+
+bool starts_with_label(const Stmt* s) { return isa<LabelStmt>(s); }
+
+class Builder final : public ExprHooks {
+ public:
+  Builder(ASTContext& ctx, const FunctionDecl& fn, const FileFunctions& file, const std::string& display_file,
+          CAnalysis& out, std::set<std::string>& parameter_names)
+      : ctx_(ctx), sm_(ctx.getSourceManager()), fn_(fn), file_(file), display_(display_file), out_(out),
+        names_(parameter_names), name_(fn.getName().str()), counter_(ctx, *this), trips_(ctx, fn, name_) {}
+
+  Task build() {
+    Task task;
+    task.name = name_;
+    task.where = {display_, line(fn_.getBeginLoc())};
+    task.description = "C function at " + task.where.str();
+    for (const ParmVarDecl* p : fn_.parameters())
+      if (p->getOriginalType()->isVariablyModifiedType())
+        report("vla", p->getBeginLoc(), "parameter '" + p->getName().str() +
+                                            "' is a variable-length array: only its size expressions are counted");
+    seg_ = &task.seg;
+    stmt_ = fn_.getBody();
+    statement(fn_.getBody());
+    flush();
+    for (const auto& [variable, description] : trips_.variables())
+      shared_parameter(variable, ParamKind::Real, description);
+    return task;
+  }
+
+ private:
+  // ---- ExprHooks: what the construct counter hands back ----
+  Ruv& current() override {
+    if (!open_) {
+      open_.emplace();
+      open_->begin = stmt_->getBeginLoc();
+    }
+    open_->end = stmt_->getEndLoc();
+    return open_->ruv;
+  }
+
+  void conditional(const AbstractConditionalOperator& e) override {
+    counter_.count(e.getCond());
+    current().add("if");
+    flush();
+    SegNode node = make(NodeKind::Branch, "cond", e.getBeginLoc(), e.getEndLoc());
+    std::string p = unique_parameter("P_" + name_ + "_L" + std::to_string(line(e.getBeginLoc())),
+                                     ParamKind::Probability, "probability that the ?: condition at " + here(e.getBeginLoc()) + " holds");
+    const auto* full = dyn_cast<ConditionalOperator>(&e);
+    node.arms.push_back({param(p), sub_seg([&] { if (full) counter_.count(full->getTrueExpr()); })});
+    node.arms.push_back({nullptr, sub_seg([&] { counter_.count(e.getFalseExpr()); })});
+    site(CountSite::Kind::Arm, node.id, p, e.getBeginLoc(), {e.getTrueExpr()->getBeginLoc()});
+    append(std::move(node));
+  }
+
+  void statement_expression(const StmtExpr& e) override { block(items_of(e.getSubStmt())); }
+
+  bool user_call(const CallExpr& e, const FunctionDecl& callee) override {
+    const FunctionDecl* def = callee.getDefinition();
+    if (!def || !file_.defined(*def)) return false;
+    current().add("call");
+    std::string name = def->getName().str();
+    if (file_.recursive_call(fn_, *def)) {
+      report("recursion", e.getBeginLoc(),
+             "call to '" + name + "' closes a cycle of calls: only its overhead is counted here; the cycle's "
+             "invocations are the parameter R_" + name + " at each call from outside it");
+      return true;
+    }
+    flush();
+    SegNode call = make(NodeKind::Call, ("call_" + name).c_str(), e.getBeginLoc(), e.getEndLoc());
+    call.callee = name;
+    if (!file_.recursive(*def)) {
+      append(std::move(call));
+      return true;
+    }
+    // A recursive function runs R times per call from outside its cycle.
+    SegNode wrap = make(NodeKind::Loop, ("rec_" + name).c_str(), e.getBeginLoc(), e.getEndLoc());
+    std::string r = shared_parameter("R_" + name, ParamKind::Real,
+                                     "mean invocations of recursive '" + name + "' per call from outside its cycle");
+    wrap.trips = param(r);
+    wrap.body = std::make_shared<Seg>();
+    wrap.body->append(std::move(call));
+    recursion_site(r, *def, e.getBeginLoc());
+    append(std::move(wrap));
+    return true;
+  }
+
+  void unmodelable(const char* kind, const Stmt& where, const std::string& message) override {
+    report(kind, where.getBeginLoc(), message);
+  }
+
+  // ---- statements ----
+  void statement(const Stmt* s) {
+    if (!s) return;
+    if (const auto* c = dyn_cast<CompoundStmt>(s)) return block(items_of(c));
+    if (const auto* i = dyn_cast<IfStmt>(s)) return if_statement(*i, {});
+    if (const auto* f = dyn_cast<ForStmt>(s)) return loop(*f, f->getInit(), f->getCond(), f->getInc(), f->getBody());
+    if (const auto* w = dyn_cast<WhileStmt>(s)) return loop(*w, nullptr, w->getCond(), nullptr, w->getBody());
+    if (const auto* d = dyn_cast<DoStmt>(s)) return loop(*d, nullptr, d->getCond(), nullptr, d->getBody());
+    if (const auto* w = dyn_cast<SwitchStmt>(s)) return switch_statement(*w);
+    if (const auto* l = dyn_cast<LabelStmt>(s)) return statement(l->getSubStmt());
+    if (const auto* c = dyn_cast<SwitchCase>(s)) return statement(c->getSubStmt());
+    if (const auto* a = dyn_cast<AttributedStmt>(s)) return statement(a->getSubStmt());
+    stmt_ = s;
+    if (const auto* d = dyn_cast<DeclStmt>(s)) return declaration(*d);
+    if (const auto* r = dyn_cast<ReturnStmt>(s)) return counter_.count(r->getRetValue());
+    if (const auto* g = dyn_cast<IndirectGotoStmt>(s)) {
+      counter_.count(g->getTarget());
+      return report("goto", s->getBeginLoc(), "computed goto: the jump is modelled as an early exit; code after it is a continuation branch");
+    }
+    if (isa<GotoStmt>(s))
+      return report("goto", s->getBeginLoc(), "goto: the jump is modelled as an early exit; code after it is a continuation branch");
+    if (isa<AsmStmt>(s)) return report("inline_asm", s->getBeginLoc(), "inline assembly: its cost is not modelled");
+    if (const auto* e = dyn_cast<clang::Expr>(s)) return counter_.count(e);
+  }
+
+  // A sequence; code after an early exit becomes a branch over what it skips.
+  void block(Items items) {
+    for (size_t i = 0; i < items.size(); ++i) {
+      const Stmt* s = items[i];
+      Items rest = items.drop_front(i + 1);
+      if (const auto* f = dyn_cast<IfStmt>(s); f && !rest.empty() &&
+                                               (exits(f->getThen()) == Exit::Always) != (exits(f->getElse()) == Exit::Always))
+        return if_statement(*f, rest);
+      statement(s);
+      Exit e = exits(s);
+      if (e == Exit::Always) {
+        // Dead code, unless a label there is the target of a goto.
+        auto label = std::find_if(rest.begin(), rest.end(), starts_with_label);
+        if (label != rest.end()) continuation(*s, rest.drop_front(label - rest.begin()));
+        return;
+      }
+      if (e == Exit::Maybe && !rest.empty()) return continuation(*s, rest);
+    }
+  }
+
+  void if_statement(const IfStmt& s, Items rest) {
+    stmt_ = &s;
+    if (s.getInit()) statement(s.getInit());
+    stmt_ = &s;
+    if (s.getConditionVariableDeclStmt()) declaration(*s.getConditionVariableDeclStmt());
+    counter_.count(s.getCond());
+    current().add("if");
+    flush();
+    SegNode node = make(NodeKind::Branch, "if", s.getBeginLoc(), s.getEndLoc());
+    node.label = "if (" + text(s.getCond()->getSourceRange()) + ")";
+    std::string p = unique_parameter("P_" + name_ + "_L" + std::to_string(line(s.getBeginLoc())), ParamKind::Probability,
+                                     "probability that the condition of the if at " + here(s.getBeginLoc()) + " holds");
+    bool then_exits = exits(s.getThen()) == Exit::Always, else_exits = exits(s.getElse()) == Exit::Always;
+    node.arms.push_back({param(p), sub_seg([&] {
+                           statement(s.getThen());
+                           if (!then_exits) block(rest);
+                         })});
+    auto other = sub_seg([&] {
+      statement(s.getElse());
+      if (!else_exits) block(rest);
+    });
+    if (!other->empty()) node.arms.push_back({nullptr, other});
+    site(CountSite::Kind::Arm, node.id, p, s.getBeginLoc(), {s.getThen()->getBeginLoc()});
+    append(std::move(node));
+  }
+
+  void loop(const Stmt& s, const Stmt* init, const clang::Expr* cond, const clang::Expr* inc, const Stmt* body) {
+    bool is_do = isa<DoStmt>(s);
+    if (init) statement(init);
+    stmt_ = cond ? static_cast<const Stmt*>(cond) : &s;
+    if (cond && !is_do) counter_.count(cond);  // the first test
+    flush();
+    SegNode node = make(NodeKind::Loop, "loop", s.getBeginLoc(), s.getEndLoc());
+    node.label = header(s);
+
+    const Stmt* early = leaves_loop(body);
+    std::string early_text = early ? std::string(statement_name(early)) + " at " + here(early->getBeginLoc()) : "";
+    TripCount tc;
+    if (const auto* f = dyn_cast<ForStmt>(&s)) tc = trips_.analyse(*f, loops_, early_text);
+    else tc.reason = std::string(is_do ? "do" : "while") + " loop: the count is decided as it runs";
+    std::string p;
+    if (tc.trips) {
+      node.trips = tc.trips;
+    } else {
+      p = unique_parameter("N_" + name_ + "_L" + std::to_string(line(s.getBeginLoc())), ParamKind::Count,
+                           "mean trip count of the loop at " + here(s.getBeginLoc()));
+      node.trips = param(p);
+      report("trip_count", s.getBeginLoc(), "trip count not derived: " + tc.reason + "; bind " + p, p);
+    }
+    site(CountSite::Kind::Loop, node.id, p, s.getBeginLoc(), {body->getBeginLoc()}).trips = node.trips;
+
+    loops_.push_back(&s);
+    node.body = sub_seg([&] {
+      stmt_ = cond ? static_cast<const Stmt*>(cond) : &s;
+      current().add("loop");  // one iteration's test, step and jump
+      if (cond) counter_.count(cond);
+      if (inc) counter_.count(inc);
+      statement(body);
+    });
+    loops_.pop_back();
+    append(std::move(node));
+  }
+
+  void switch_statement(const SwitchStmt& s) {
+    stmt_ = &s;
+    if (s.getInit()) statement(s.getInit());
+    stmt_ = &s;
+    counter_.count(s.getCond());
+    current().add("switch");
+    flush();
+    SegNode node = make(NodeKind::Branch, "switch", s.getBeginLoc(), s.getEndLoc());
+    node.label = "switch (" + text(s.getCond()->getSourceRange()) + ")";
+
+    // Flatten the body: each label starts an arm that runs, falling through,
+    // until a break.
+    std::vector<const Stmt*> flat;
+    std::vector<std::pair<size_t, const SwitchCase*>> labels;
+    for (const Stmt* c : items_of(s.getBody())) {
+      while (const auto* label = dyn_cast<SwitchCase>(c)) {
+        labels.push_back({flat.size(), label});
+        c = label->getSubStmt();
+      }
+      flat.push_back(c);
+    }
+    Arm default_arm;
+    for (size_t k = 0; k < labels.size(); ++k) {
+      size_t at = labels[k].first;
+      bool is_default = isa<DefaultStmt>(labels[k].second);
+      while (k + 1 < labels.size() && labels[k + 1].first == at) is_default |= isa<DefaultStmt>(labels[++k].second);
+      auto body = sub_seg([&] { block(Items(flat).drop_front(at)); });
+      if (is_default) {
+        default_arm.body = body;
+        continue;
+      }
+      clang::SourceLocation where = labels[k].second->getBeginLoc();
+      std::string p = unique_parameter("P_" + name_ + "_L" + std::to_string(line(where)), ParamKind::Probability,
+                                       "probability of entering the switch at the case at " + here(where));
+      node.arms.push_back({param(p), body});
+      CountSite& arm = site(CountSite::Kind::Arm, node.id, p, s.getBeginLoc(), {where});
+      if (at > 0 && exits(flat[at - 1]) != Exit::Always) arm.fallthrough = position(flat[at - 1]->getBeginLoc());
+    }
+    if (default_arm.body) node.arms.push_back(default_arm);
+    if (!node.arms.empty()) append(std::move(node));
+  }
+
+  void declaration(const DeclStmt& d) {
+    for (const Decl* decl : d.decls()) {
+      const auto* v = dyn_cast<VarDecl>(decl);
+      if (!v) continue;
+      if (v->getType()->isVariablyModifiedType()) {
+        report("vla", v->getBeginLoc(), "'" + v->getName().str() +
+                                            "' is a variable-length array: its size is computed at run time and "
+                                            "only the size expressions are counted");
+        for (const Type* t = v->getType().getTypePtr(); const auto* vat = ctx_.getAsVariableArrayType(QualType(t, 0));
+             t = vat->getElementType().getTypePtr())
+          counter_.count(vat->getSizeExpr());
+      }
+      if (!v->hasLocalStorage() || !v->getInit()) continue;
+      counter_.count(v->getInit());
+      const auto* list = dyn_cast<InitListExpr>(v->getInit()->IgnoreParens());
+      current().add("local_store", list ? std::max(1u, list->getNumInits()) : 1);
+    }
+  }
+
+  // `rest` runs only when the code before it did not leave early.
+  void continuation(const Stmt& after, Items rest) {
+    flush();
+    clang::SourceLocation begin = rest.front()->getBeginLoc();
+    SegNode node = make(NodeKind::Branch, "cont", begin, rest.back()->getEndLoc());
+    node.label = "continue past the early exit at " + here(after.getBeginLoc());
+    std::string p = unique_parameter("P_" + name_ + "_L" + std::to_string(line(begin)) + "_cont", ParamKind::Probability,
+                                     "probability that execution reaches " + here(begin) + " after the early exit at " +
+                                         here(after.getBeginLoc()));
+    node.arms.push_back({param(p), sub_seg([&] { block(rest); })});
+    site(CountSite::Kind::Continuation, node.id, p, after.getBeginLoc(), {begin});
+    append(std::move(node));
+  }
+
+  // ---- nodes ----
+  struct OpenSegment {
+    clang::SourceLocation begin, end;
+    Ruv ruv;
+  };
+
+  void flush() {
+    if (!open_) return;
+    OpenSegment seg = std::move(*open_);
+    open_.reset();
+    if (seg.ruv.empty()) return;
+    SegNode node = make(NodeKind::Compute, "seg", seg.begin, seg.end);
+    node.vector = node.id;
+    double flops = 0;
+    for (const auto& [construct, count] : seg.ruv)
+      if (const Construct* c = find_construct(construct)) flops += c->mcmahon_flops * count;
+    node.ruvs[ruv_kind::constructs] = std::move(seg.ruv);
+    node.ruvs[ruv_kind::flops].set("flops", flops);
+    seg_->append(std::move(node));
+  }
+
+  void append(SegNode node) {
+    flush();
+    seg_->append(std::move(node));
+  }
+
+  SegNode make(NodeKind kind, const char* prefix, clang::SourceLocation begin, clang::SourceLocation end) {
+    SegNode node;
+    node.kind = kind;
+    int first = line(begin);
+    node.id = unique(ids_, std::string(prefix) + "_L" + std::to_string(first));
+    node.where = {display_, first};
+    node.source = {display_, first, std::max(first, line(end))};
+    return node;
+  }
+
+  template <class F>
+  std::shared_ptr<Seg> sub_seg(F&& fill) {
+    auto seg = std::make_shared<Seg>();
+    Seg* outer = seg_;
+    std::optional<OpenSegment> outer_open = std::move(open_);
+    const Stmt* outer_stmt = stmt_;
+    open_.reset();
+    seg_ = seg.get();
+    fill();
+    flush();
+    seg_ = outer;
+    open_ = std::move(outer_open);
+    stmt_ = outer_stmt;
+    return seg;
+  }
+
+  static std::string unique(std::set<std::string>& taken, const std::string& base) {
+    std::string name = base;
+    for (int k = 2; !taken.insert(name).second; ++k) name = base + "_" + std::to_string(k);
+    return name;
+  }
+
+  std::string unique_parameter(const std::string& base, ParamKind kind, const std::string& description) {
+    std::string name = unique(names_, base);
+    out_.model.parameters.push_back({name, kind, std::nullopt, description, {display_, 0}});
+    return name;
+  }
+
+  std::string shared_parameter(const std::string& name, ParamKind kind, const std::string& description) {
+    if (names_.insert(name).second) out_.model.parameters.push_back({name, kind, std::nullopt, description, {display_, 0}});
+    return name;
+  }
+
+  CountSite& site(CountSite::Kind kind, const std::string& node, const std::string& parameter,
+                  clang::SourceLocation entry, std::vector<clang::SourceLocation> taken) {
+    CountSite s{kind, name_, node, parameter, nullptr, position(entry), {}, {}};
+    for (auto loc : taken) s.taken.push_back(position(loc));
+    out_.sites.push_back(std::move(s));
+    return out_.sites.back();
+  }
+
+  void recursion_site(const std::string& parameter, const FunctionDecl& callee, clang::SourceLocation call) {
+    for (auto& s : out_.sites)
+      if (s.kind == CountSite::Kind::Recursion && s.parameter == parameter) return s.taken.push_back(position(call));
+    CountSite s{CountSite::Kind::Recursion, callee.getName().str(), "", parameter, nullptr,
+                position(callee.getBody()->getBeginLoc()), {position(call)}, {}};
+    out_.sites.push_back(std::move(s));
+  }
+
+  void report(const char* kind, clang::SourceLocation where, const std::string& message, const std::string& p = "") {
+    int l = line(where);
+    for (const auto& d : out_.diagnostics)
+      if (d.kind == kind && d.where.line == l && d.function == name_) return;
+    out_.diagnostics.push_back({kind, {display_, l}, name_, message, p});
+  }
+
+  int line(clang::SourceLocation loc) const { return int(sm_.getExpansionLineNumber(loc)); }
+  std::string here(clang::SourceLocation loc) const { return "line " + std::to_string(line(loc)); }
+
+  SourcePosition position(clang::SourceLocation loc) const {
+    clang::SourceLocation at = sm_.getExpansionLoc(loc);
+    return {sm_.getFilename(at).str(), int(sm_.getExpansionLineNumber(at)), int(sm_.getExpansionColumnNumber(at))};
+  }
+
+  // A loop's header as written: `for (...)`, `while (...)`, `do ... while (...)`.
+  std::string header(const Stmt& s) const {
+    if (const auto* f = dyn_cast<ForStmt>(&s)) return text({f->getBeginLoc(), f->getRParenLoc()});
+    if (const auto* w = dyn_cast<WhileStmt>(&s)) return text({w->getBeginLoc(), w->getRParenLoc()});
+    const auto* d = cast<DoStmt>(&s);
+    return "do ... while (" + text(d->getCond()->getSourceRange()) + ")";
+  }
+
+  // Source text for labels, on one line and short.
+  std::string text(clang::SourceRange range) const {
+    llvm::StringRef raw = Lexer::getSourceText(CharSourceRange::getTokenRange(range), sm_, ctx_.getLangOpts());
+    std::string out;
+    for (char c : raw) {
+      if (c == '\n' || c == '\t' || c == '\r') c = ' ';
+      if (c == ' ' && !out.empty() && out.back() == ' ') continue;
+      out += c;
+    }
+    if (out.size() > 60) out = out.substr(0, 57) + "...";
+    return out;
+  }
+
+  ASTContext& ctx_;
+  const SourceManager& sm_;
+  const FunctionDecl& fn_;
+  const FileFunctions& file_;
+  std::string display_;
+  CAnalysis& out_;
+  std::set<std::string>& names_;
+  std::string name_;
+  ConstructCounter counter_;
+  TripCounter trips_;
+
+  Seg* seg_ = nullptr;
+  std::optional<OpenSegment> open_;
+  const Stmt* stmt_ = nullptr;           // the statement being counted
+  std::set<std::string> ids_;
+  std::vector<const Stmt*> loops_;       // enclosing loops, outermost first
+};
+
+}  // namespace
+
+Task build_function_seg(ASTContext& ctx, const FunctionDecl& function, const FileFunctions& file,
+                        const std::string& display_file, CAnalysis& out, std::set<std::string>& parameter_names) {
+  return Builder(ctx, function, file, display_file, out, parameter_names).build();
+}
+
+}  // namespace pacer::cfront

@@ -1,0 +1,207 @@
+#include "frontends/clang/trip_count.hpp"
+
+#include <clang/AST/Expr.h>
+#include <clang/Basic/SourceManager.h>
+
+namespace pacer::cfront {
+
+using namespace clang;
+
+namespace {
+
+const VarDecl* referenced_var(const clang::Expr* e) {
+  if (!e) return nullptr;
+  if (const auto* ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts())) return dyn_cast<VarDecl>(ref->getDecl());
+  return nullptr;
+}
+
+void mark(const clang::Expr* lv, VarSet& out) {
+  lv = lv->IgnoreParenImpCasts();
+  if (const auto* m = dyn_cast<MemberExpr>(lv); m && !m->isArrow()) return mark(m->getBase(), out);
+  if (const VarDecl* v = referenced_var(lv)) out.insert(v);
+}
+
+std::string location(const SourceManager& sm, SourceLocation loc) {
+  return "line " + std::to_string(sm.getExpansionLineNumber(loc));
+}
+
+}  // namespace
+
+void collect_modified(const Stmt* s, VarSet& out, bool declarations) {
+  if (!s) return;
+  if (const auto* b = dyn_cast<BinaryOperator>(s); b && b->isAssignmentOp()) mark(b->getLHS(), out);
+  if (const auto* u = dyn_cast<UnaryOperator>(s); u && (u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf))
+    mark(u->getSubExpr(), out);
+  if (const auto* d = dyn_cast<DeclStmt>(s); d && declarations)
+    for (const Decl* decl : d->decls())
+      if (const auto* v = dyn_cast<VarDecl>(decl)) out.insert(v);
+  for (const Stmt* child : s->children()) collect_modified(child, out, declarations);
+}
+
+TripCounter::TripCounter(ASTContext& ctx, const FunctionDecl& function, std::string function_name)
+    : ctx_(ctx), function_(function), function_name_(std::move(function_name)) {}
+
+const VarSet& TripCounter::modified_in(const Stmt* s) {
+  auto it = modified_.find(s);
+  if (it != modified_.end()) return it->second;
+  VarSet set;
+  collect_modified(s, set);
+  return modified_[s] = std::move(set);
+}
+
+// i++, i--, i += c, i -= c, i = i + c, i *= 2, i <<= 1, i = i * 2.
+bool TripCounter::step_of(const clang::Expr* inc, Step& out) const {
+  if (!inc) return false;
+  inc = inc->IgnoreParenImpCasts();
+  auto constant = [&](const clang::Expr* e, long long& v) {
+    clang::Expr::EvalResult r;
+    if (!e->EvaluateAsInt(r, ctx_)) return false;
+    v = r.Val.getInt().getExtValue();
+    return true;
+  };
+  if (const auto* u = dyn_cast<UnaryOperator>(inc); u && u->isIncrementDecrementOp()) {
+    out.var = referenced_var(u->getSubExpr());
+    out.add = u->isIncrementOp() ? 1 : -1;
+    return out.var != nullptr;
+  }
+  const auto* b = dyn_cast<BinaryOperator>(inc);
+  if (!b) return false;
+  out.var = referenced_var(b->getLHS());
+  if (!out.var) return false;
+  long long c = 0;
+  switch (b->getOpcode()) {
+    case BO_AddAssign: return constant(b->getRHS(), out.add);
+    case BO_SubAssign:
+      if (!constant(b->getRHS(), c)) return false;
+      out.add = -c;
+      return true;
+    case BO_MulAssign: return (out.doubles = constant(b->getRHS(), c) && c == 2);
+    case BO_ShlAssign: return (out.doubles = constant(b->getRHS(), c) && c == 1);
+    case BO_Assign: break;
+    default: return false;
+  }
+  const auto* rhs = dyn_cast<BinaryOperator>(b->getRHS()->IgnoreParenImpCasts());
+  if (!rhs) return false;
+  const clang::Expr* other = nullptr;
+  if (referenced_var(rhs->getLHS()) == out.var) other = rhs->getRHS();
+  else if (referenced_var(rhs->getRHS()) == out.var && (rhs->getOpcode() == BO_Add || rhs->getOpcode() == BO_Mul))
+    other = rhs->getLHS();
+  if (!other || !constant(other, c)) return false;
+  switch (rhs->getOpcode()) {
+    case BO_Add: out.add = c; return true;
+    case BO_Sub: out.add = -c; return true;
+    case BO_Mul: return (out.doubles = c == 2);
+    case BO_Shl: return (out.doubles = c == 1);
+    default: return false;
+  }
+}
+
+const clang::Expr* TripCounter::start_of(const Stmt* init, const VarDecl* var) const {
+  if (!init) return nullptr;
+  if (const auto* d = dyn_cast<DeclStmt>(init)) {
+    for (const Decl* decl : d->decls())
+      if (decl == var) return var->getInit();
+    return nullptr;
+  }
+  const auto* b = dyn_cast<BinaryOperator>(init);
+  if (!b) return nullptr;
+  if (b->getOpcode() == BO_Comma) {
+    if (const clang::Expr* s = start_of(b->getRHS(), var)) return s;
+    return start_of(b->getLHS(), var);
+  }
+  if (b->getOpcode() == BO_Assign && referenced_var(b->getLHS()) == var) return b->getRHS();
+  return nullptr;
+}
+
+Expr TripCounter::variable(const VarDecl& var, const VarSet& varying, int depth, std::string& why) {
+  if (varying.count(&var)) {
+    why = "it depends on '" + var.getName().str() + "', which changes while the loop runs";
+    return nullptr;
+  }
+  // A local set once and never changed stands for its initial value.
+  if (!assigned_) {
+    assigned_.emplace();
+    collect_modified(function_.getBody(), *assigned_, false);
+  }
+  if (var.hasLocalStorage() && var.getInit() && depth < 8 && !isa<ParmVarDecl>(var) &&
+      !assigned_->count(&var) && var.getType()->isIntegerType()) {
+    std::string ignored;
+    if (Expr e = symbolic(var.getInit(), varying, depth + 1, ignored)) return e;
+  }
+  if (!var.getType()->isIntegerType()) {
+    why = "it depends on '" + var.getName().str() + "', which is not an integer";
+    return nullptr;
+  }
+  std::string name = var.hasGlobalStorage() && !var.isStaticLocal() ? var.getName().str()
+                                                                     : function_name_ + "." + var.getName().str();
+  variables_.emplace(name, "value of '" + var.getName().str() + "' in " + function_name_ + " (" +
+                               location(ctx_.getSourceManager(), var.getLocation()) + ")");
+  return param(name);
+}
+
+Expr TripCounter::symbolic(const clang::Expr* e, const VarSet& varying, int depth, std::string& why) {
+  clang::Expr::EvalResult r;
+  if (!e->isValueDependent() && e->EvaluateAsInt(r, ctx_)) return constant(double(r.Val.getInt().getExtValue()));
+  e = e->IgnoreParenImpCasts();
+  if (const VarDecl* v = referenced_var(e)) return variable(*v, varying, depth, why);
+  const auto* b = dyn_cast<BinaryOperator>(e);
+  if (!b) {
+    why = "a bound is not an integer expression of variables";
+    return nullptr;
+  }
+  Expr l = symbolic(b->getLHS(), varying, depth, why);
+  Expr rt = l ? symbolic(b->getRHS(), varying, depth, why) : nullptr;
+  if (!rt) return nullptr;
+  switch (b->getOpcode()) {
+    case BO_Add: return add(l, rt);
+    case BO_Sub: return sub(l, rt);
+    case BO_Mul: return mul(l, rt);
+    case BO_Div: return func("floor", {div(l, rt)});
+    case BO_Shr: return func("floor", {div(l, func("pow", {constant(2), rt}))});
+    case BO_Shl: return mul(l, func("pow", {constant(2), rt}));
+    default: why = "a bound uses an operator other than + - * / << >>"; return nullptr;
+  }
+}
+
+TripCount TripCounter::analyse(const ForStmt& loop, const std::vector<const Stmt*>& enclosing,
+                               const std::string& early_exit) {
+  if (!early_exit.empty()) return {nullptr, "the loop can leave early (" + early_exit + ")"};
+  Step step;
+  if (!step_of(loop.getInc(), step)) return {nullptr, "the step is not i++, i--, i += c, i -= c, i *= 2 or i <<= 1"};
+  const clang::Expr* start = start_of(loop.getInit(), step.var);
+  if (!start) return {nullptr, "the loop does not set '" + step.var->getName().str() + "' in its header"};
+  const auto* cond = dyn_cast_or_null<BinaryOperator>(loop.getCond() ? loop.getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!cond || !cond->isComparisonOp()) return {nullptr, "the condition is not a single comparison"};
+  BinaryOperatorKind op = cond->getOpcode();
+  const clang::Expr* end = nullptr;
+  if (referenced_var(cond->getLHS()) == step.var) end = cond->getRHS();
+  else if (referenced_var(cond->getRHS()) == step.var) end = cond->getLHS(), op = BinaryOperator::reverseComparisonOp(op);
+  if (!end) return {nullptr, "the condition does not compare '" + step.var->getName().str() + "'"};
+  if (modified_in(loop.getBody()).count(step.var))
+    return {nullptr, "the body changes '" + step.var->getName().str() + "'"};
+
+  VarSet varying = modified_in(loop.getBody());
+  for (const Stmt* outer : enclosing)
+    for (const VarDecl* v : modified_in(outer)) varying.insert(v);
+  std::string why;
+  Expr hi = symbolic(end, varying, 0, why);
+  Expr lo = hi ? symbolic(start, varying, 0, why) : nullptr;
+  if (!lo) return {nullptr, why};
+
+  bool up = step.doubles || step.add > 0;
+  if (step.add == 0 && !step.doubles) return {nullptr, "the step is zero"};
+  bool inclusive = op == BO_LE || op == BO_GE;
+  bool valid = op == BO_NE || (up ? (op == BO_LT || op == BO_LE) : (op == BO_GT || op == BO_GE));
+  if (!valid) return {nullptr, "the comparison runs against the step's direction"};
+  if (step.doubles) {
+    Expr ratio = func("log2", {div(hi, lo)});
+    return {inclusive ? add(func("floor", {ratio}), constant(1)) : func("ceil", {ratio}), ""};
+  }
+  Expr span = up ? sub(hi, lo) : sub(lo, hi);
+  long long magnitude = step.add > 0 ? step.add : -step.add;
+  if (magnitude == 1) return {inclusive ? add(span, constant(1)) : span, ""};
+  Expr steps = div(span, constant(double(magnitude)));
+  return {inclusive ? add(func("floor", {steps}), constant(1)) : func("ceil", {steps}), ""};
+}
+
+}  // namespace pacer::cfront

@@ -1,0 +1,65 @@
+// Symbolic trip counts of C loops: from a `for` header such as
+// `for (i = lo; i < hi; i += step)` the count (hi - lo) / step, in terms of
+// the function's variables (named after them), when the body cannot change
+// the count and cannot leave early. Otherwise the reason why not, so the
+// builder can bind a named parameter instead and say so.
+#pragma once
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/Stmt.h>
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/SmallPtrSet.h>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "framework/expression.hpp"
+
+namespace pacer::cfront {
+
+using VarSet = llvm::SmallPtrSet<const clang::VarDecl*, 16>;
+
+// Variables a statement may change: assigned, incremented, or whose address
+// it takes; and, with `declarations`, declared inside it (set anew each time).
+void collect_modified(const clang::Stmt* s, VarSet& out, bool declarations = true);
+
+struct TripCount {
+  Expr trips;          // null when not derivable
+  std::string reason;  // why not
+};
+
+class TripCounter {
+ public:
+  TripCounter(clang::ASTContext& ctx, const clang::FunctionDecl& function, std::string function_name);
+
+  // `enclosing` lists the loops around `loop`, outermost first. `early_exit`
+  // names a break, return or goto that leaves the loop, if any.
+  TripCount analyse(const clang::ForStmt& loop, const std::vector<const clang::Stmt*>& enclosing,
+                    const std::string& early_exit);
+
+  // Variables that became formula parameters, with their descriptions.
+  const std::map<std::string, std::string>& variables() const { return variables_; }
+
+ private:
+  struct Step {
+    const clang::VarDecl* var = nullptr;
+    long long add = 0;  // i += add
+    bool doubles = false;  // i *= 2 or i <<= 1
+  };
+  bool step_of(const clang::Expr* inc, Step& out) const;
+  const clang::Expr* start_of(const clang::Stmt* init, const clang::VarDecl* var) const;
+  Expr symbolic(const clang::Expr* e, const VarSet& varying, int depth, std::string& why);
+  Expr variable(const clang::VarDecl& var, const VarSet& varying, int depth, std::string& why);
+  const VarSet& modified_in(const clang::Stmt* s);
+
+  clang::ASTContext& ctx_;
+  const clang::FunctionDecl& function_;
+  std::string function_name_;
+  llvm::DenseMap<const clang::Stmt*, VarSet> modified_;
+  std::optional<VarSet> assigned_;  // in the whole function, declarations aside
+  std::map<std::string, std::string> variables_;
+};
+
+}  // namespace pacer::cfront
