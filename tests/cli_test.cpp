@@ -10,41 +10,17 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "tests/run_pacer.hpp"
+
+using pacer::test::run_pacer;
+using pacer::test::Run;
+using pacer::test::temp_file;
+
 namespace {
-
-struct Run {
-  int status;
-  std::string out;
-  std::string err;
-};
-
-Run pacer(const std::string& args) {
-  static const std::string err_file = std::filesystem::temp_directory_path() / "pacer-cli-test.err";
-  std::string cmd = "cd '" PACER_SOURCE_DIR "' && '" PACER_BINARY "' " + args + " 2>'" + err_file + "'";
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p);
-  Run r;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  int raw = pclose(p);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  std::ifstream e(err_file);
-  std::stringstream ss;
-  ss << e.rdbuf();
-  r.err = ss.str();
-  return r;
-}
-
-std::string temp_file(const std::string& name, const std::string& content) {
-  auto path = std::filesystem::temp_directory_path() / name;
-  std::ofstream(path) << content;
-  return path.string();
-}
 
 void check_bad_input(const std::string& args, const std::string& message) {
   INFO(args);
-  Run r = pacer(args);
+  Run r = run_pacer(args);
   CHECK(r.status == 2);
   CHECK(r.out.empty());
   CHECK_THAT(r.err, Catch::Contains(message));
@@ -54,17 +30,17 @@ void check_bad_input(const std::string& args, const std::string& message) {
 }  // namespace
 
 TEST_CASE("pacer formula prints Eq. 1", "[cli]") {
-  Run r = pacer("formula examples/models/findmax.xml");
+  Run r = run_pacer("formula examples/models/findmax.xml");
   REQUIRE(r.status == 0);
   CHECK_THAT(r.out, Catch::Contains("t_x = t(v_assign) + N_element \u00b7 (t(v_loop) + t(v_if) + P_max \u00b7 t(v_assign))"));
-  Run j = pacer("formula examples/models/sort.xml --json");
+  Run j = run_pacer("formula examples/models/sort.xml --json");
   REQUIRE(j.status == 0);
   auto doc = nlohmann::json::parse(j.out);
   CHECK(doc["tasks"][0]["formula"] == "t(v_init) + N_merge * t(v_merge) + N_tail * t(v_tail) + N_copy * t(v_copy)");
 }
 
 TEST_CASE("pacer predict --json carries hardware, model, total and nodes", "[cli]") {
-  Run r = pacer("predict examples/models/findmax.xml --hw hw/parsytec-t800.xml --model all "
+  Run r = run_pacer("predict examples/models/findmax.xml --hw hw/parsytec-t800.xml --model all "
                 "--param N_element=1000 --param P_max=0.05 --json");
   REQUIRE(r.status == 0);
   auto doc = nlohmann::json::parse(r.out);
@@ -83,7 +59,7 @@ TEST_CASE("pacer predict --json carries hardware, model, total and nodes", "[cli
 }
 
 TEST_CASE("pacer predict sweeps a parameter", "[cli]") {
-  Run r = pacer("predict examples/models/integration.xml --hw hw/parsytec-t800.xml --model hllc "
+  Run r = run_pacer("predict examples/models/integration.xml --hw hw/parsytec-t800.xml --model hllc "
                 "--sweep N_ivals=1:1000:1 --json");
   REQUIRE(r.status == 0);
   auto doc = nlohmann::json::parse(r.out);
@@ -93,7 +69,7 @@ TEST_CASE("pacer predict sweeps a parameter", "[cli]") {
   // Linear in N_ivals: equal steps.
   double step = totals[1].get<double>() - totals[0].get<double>();
   CHECK(totals[999].get<double>() - totals[998].get<double>() == Approx(step));
-  Run csv = pacer("predict examples/models/integration.xml --hw parsytec-t800 --model hllc,poc "
+  Run csv = run_pacer("predict examples/models/integration.xml --hw parsytec-t800 --model hllc,poc "
                   "--sweep N_ivals=1:3:1 --sweep P_edge=0:1:0.5 --csv");
   REQUIRE(csv.status == 0);
   CHECK_THAT(csv.out, Catch::StartsWith("N_ivals,P_edge,hllc_seconds,poc_seconds\n"));
@@ -103,24 +79,24 @@ TEST_CASE("pacer predict sweeps a parameter", "[cli]") {
 TEST_CASE("several --hw put machines side by side", "[cli]") {
   std::string other = temp_file("pacer-fast.xml", R"(<hardware name="fast">
   <poc><param name="flop_rate" value="3" unit="Mflop/s" source="test"/></poc></hardware>)");
-  Run r = pacer("predict examples/models/matmul.xml --hw hw/parsytec-t800.xml --hw " + other + " --model poc --json");
+  Run r = run_pacer("predict examples/models/matmul.xml --hw hw/parsytec-t800.xml --hw " + other + " --model poc --json");
   REQUIRE(r.status == 0);
   auto doc = nlohmann::json::parse(r.out);
   REQUIRE(doc["predictions"].size() == 2);
   CHECK(doc["predictions"][0]["total_seconds"].get<double>() ==
         Approx(2 * doc["predictions"][1]["total_seconds"].get<double>()));
-  Run text = pacer("predict examples/models/matmul.xml --hw hw/parsytec-t800.xml --hw " + other + " --model poc");
+  Run text = run_pacer("predict examples/models/matmul.xml --hw hw/parsytec-t800.xml --hw " + other + " --model poc");
   CHECK_THAT(text.out, Catch::Contains("parsytec-t800/poc") && Catch::Contains("fast/poc"));
 }
 
 TEST_CASE("pacer hw list, show and check", "[cli]") {
-  Run check = pacer("hw check hw/parsytec-t800.xml");
+  Run check = run_pacer("hw check hw/parsytec-t800.xml");
   REQUIRE(check.status == 0);
   CHECK_THAT(check.out, Catch::StartsWith("ok: hw/parsytec-t800.xml"));
-  Run list = pacer("hw list --json");
+  Run list = run_pacer("hw list --json");
   REQUIRE(list.status == 0);
   CHECK_THAT(list.out, Catch::Contains("parsytec-t800"));
-  Run show = pacer("hw show parsytec-t800");
+  Run show = run_pacer("hw show parsytec-t800");
   REQUIRE(show.status == 0);
   CHECK_THAT(show.out, Catch::Contains("Table 4") && Catch::Contains("int_add"));
 }

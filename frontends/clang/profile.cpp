@@ -103,11 +103,25 @@ bool solve_trips(const Expr& trips, double mean, ParamValues& bound) {
       b.params[unknown[0]] = v;
       return evaluate(trips, b);
     };
-    double f0 = f(0), slope = f(1024) - f0;
-    if (slope == 0) return false;
-    double v = std::round((mean - f0) / slope * 1024);
-    if (std::abs(f(v) - mean) > std::max(0.5, 0.01 * mean)) return false;
-    bound[unknown[0]] = v;
+    auto close = [&](double v) { return std::isfinite(f(v)) && std::abs(f(v) - mean) <= std::max(0.5, 0.01 * mean); };
+    double f1 = f(1), f2 = f(1025), f3 = f(2049);
+    if (std::isfinite(f1) && f2 != f1 && std::abs((f3 - f2) - (f2 - f1)) <= 1e-9 * std::abs(f2 - f1)) {
+      double v = std::round(1 + (mean - f1) / (f2 - f1) * 1024);  // affine: solve directly
+      if (!close(v)) return false;
+      bound[unknown[0]] = v;
+      return true;
+    }
+    // Increasing but not affine (ceil(log2 n)): many values give the same
+    // count; take the largest, which is exact for the usual powers of two.
+    if (!(f3 > f1)) return false;
+    double lo = 1, hi = 1;
+    while (f(hi) <= mean && hi < 1e15) hi *= 2;
+    while (hi - lo > 1) {
+      double mid = std::floor((lo + hi) / 2);
+      (f(mid) <= mean ? lo : hi) = mid;
+    }
+    if (!close(lo)) return false;
+    bound[unknown[0]] = lo;
     return true;
   }
   if (!unknown.empty()) return false;

@@ -104,6 +104,14 @@ class Builder final : public ExprHooks {
     stmt_ = fn_.getBody();
     statement(fn_.getBody());
     flush();
+    if (task.seg.empty()) {
+      // Nothing the model counts (an empty body, return of a constant): one
+      // segment of no cost keeps the function a valid SEG.
+      stmt_ = fn_.getBody();
+      open_.emplace(OpenSegment{fn_.getBody()->getBeginLoc(), fn_.getBody()->getEndLoc(), {}});
+      open_->ruv.set("call", 0);
+      flush();
+    }
     for (const auto& [variable, description] : trips_.variables())
       shared_parameter(variable, ParamKind::Real, description);
     return task;

@@ -64,7 +64,6 @@ std::set<std::string> unmodelable_kinds(const CAnalysis& a) {
 json analysis_json(const CAnalysis& a) {
   const ApplicationModel& m = a.model;
   json out{{"application", m.name}, {"files", json::array()}};
-  for (const auto& t : m.tasks) out["files"] = json::array();  // filled below
   out["files"] = a.sources;
   json functions = json::array();
   auto add = [&](const Task& t, const char* role) {

@@ -1,0 +1,227 @@
+// The Clang frontend on small C functions: SEG shapes, exact RUV counts by
+// C semantics, symbolic trip counts, early exits, switch fall-through,
+// calls, and the constructs it cannot model.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "framework/reduction.hpp"
+#include "frontends/clang/c_frontend.hpp"
+#include "tests/test_support.hpp"
+
+using namespace pacer;
+
+namespace {
+
+CAnalysis analyse_source(const std::string& code, std::vector<std::string> functions = {}) {
+  static int serial = 0;
+  auto path = std::filesystem::temp_directory_path() / ("pacer-frontend-" + std::to_string(serial++) + ".c");
+  std::ofstream(path) << code;
+  return analyse_c({{path.string()}, std::move(functions), {}});
+}
+
+const Task& task(const CAnalysis& a, const std::string& name) {
+  const Task* t = a.model.find_seg(name);
+  REQUIRE(t);
+  return *t;
+}
+
+std::vector<const SegNode*> nodes(const Seg& seg) { return seg.sequence(); }
+
+std::map<std::string, double> ruv(const SegNode& n) { return n.ruvs.at(ruv_kind::constructs).counts(); }
+
+std::string formula(const CAnalysis& a, const std::string& name) {
+  return to_string(printed_formula(a.model, task(a, name)));
+}
+
+std::set<std::string> unmodelable(const CAnalysis& a) {
+  std::set<std::string> out;
+  for (const auto& d : a.diagnostics)
+    if (d.unmodelable()) out.insert(d.kind);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("straight-line code is one segment counted by C semantics", "[frontend]") {
+  CAnalysis a = analyse_source("double f(double *a, int n) { double s = 0; s += a[n - 1] * 2.0; return s; }");
+  auto seq = nodes(task(a, "f").seg);
+  REQUIRE(seq.size() == 1);
+  CHECK(seq[0]->kind == NodeKind::Compute);
+  std::map<std::string, double> want = {{"local_store", 2}, {"local_load", 4}, {"array_index", 1}, {"int_sub", 1},
+                                        {"global_load", 1}, {"double_mul", 1}, {"double_add", 1}};
+  CHECK(ruv(*seq[0]) == want);
+  CHECK(seq[0]->ruvs.at(ruv_kind::flops).get("flops") == 2);
+  CHECK(seq[0]->source.line == 1);
+}
+
+TEST_CASE("implicit conversions, compound assignment and increments", "[frontend]") {
+  CAnalysis a = analyse_source(
+      "int g;\n"
+      "void f(int i, float x) {\n"
+      "  x = i * 2;\n"      // int_mul, conv_int_fp, local_load i, local_store x
+      "  i += x;\n"         // local_load x, local_load i, conv_int_fp, float_add, conv_fp_int, local_store i
+      "  g++;\n"            // global_load, int_add, global_store
+      "  x = x / 3.0;\n"    // local_load, conv_fp_fp (to double), double_div, conv_fp_fp (to float), local_store
+      "}\n");
+  auto seq = nodes(task(a, "f").seg);
+  REQUIRE(seq.size() == 1);
+  std::map<std::string, double> want = {{"int_mul", 1}, {"conv_int_fp", 2}, {"local_load", 4}, {"local_store", 3},
+                                        {"float_add", 1}, {"conv_fp_int", 1}, {"global_load", 1}, {"int_add", 1},
+                                        {"global_store", 1}, {"conv_fp_fp", 2}, {"double_div", 1}};
+  CHECK(ruv(*seq[0]) == want);
+  CHECK(seq[0]->ruvs.at(ruv_kind::flops).get("flops") == 1 + 4);
+}
+
+TEST_CASE("math library calls are constructs, other library calls are calls", "[frontend]") {
+  CAnalysis a = analyse_source(
+      "#include <math.h>\n#include <string.h>\n"
+      "double f(double x, float y, char *d, const char *s) {\n"
+      "  memcpy(d, s, 8);\n"
+      "  return sqrt(x) + sinf(y) + exp(x) + fabs(x) + sqrtf(y);\n"
+      "}\n");
+  auto r = ruv(*nodes(task(a, "f").seg)[0]);
+  CHECK(r["call"] == 1);
+  CHECK(r["double_sqrt"] == 1);
+  CHECK(r["float_sqrt"] == 1);
+  CHECK(r["math_trig"] == 1);
+  CHECK(r["math_exp"] == 1);
+  CHECK(r["double_abs"] == 1);
+}
+
+TEST_CASE("nested loops get symbolic trip counts named after the variables", "[frontend]") {
+  CAnalysis a = analyse_source(
+      "void f(double *a, int n, int m) {\n"
+      "  for (int i = 0; i < n; i++)\n"
+      "    for (int j = m; j >= 1; j -= 2) a[i] += j;\n"
+      "  for (int k = 1; k <= n; k *= 2) a[k] = 0;\n"
+      "  for (int k = 0; k < 4 * 8; k++) a[k] = 1;\n"
+      "}\n");
+  auto seq = nodes(task(a, "f").seg);
+  std::vector<std::string> trips;
+  for_each_node(task(a, "f").seg, [&](const SegNode& n) {
+    if (n.kind == NodeKind::Loop) trips.push_back(to_string(n.trips));
+  });
+  REQUIRE(trips.size() == 4);
+  CHECK(trips[0] == "f.n");
+  CHECK(trips[1] == "floor((f.m - 1) / 2) + 1");
+  CHECK(trips[2] == "floor(log2(f.n)) + 1");
+  CHECK(trips[3] == "32");
+  for (const auto& d : a.diagnostics) CHECK(d.kind != "trip_count");
+}
+
+TEST_CASE("loops whose count is decided as they run get a named parameter", "[frontend]") {
+  CAnalysis a = analyse_source(
+      "int f(int *a, int n) {\n"
+      "  int i = 0;\n"
+      "  while (a[i] != 0) i++;\n"
+      "  for (int j = 0; j < n; j++) { if (a[j] < 0) break; a[j] = 1; }\n"
+      "  for (int j = 0; j < n; j++) n--;\n"
+      "  return i;\n"
+      "}\n");
+  std::vector<std::string> trips;
+  for_each_node(task(a, "f").seg, [&](const SegNode& n) {
+    if (n.kind == NodeKind::Loop) trips.push_back(to_string(n.trips));
+  });
+  CHECK(trips == std::vector<std::string>{"N_f_L3", "N_f_L4", "N_f_L5"});
+  REQUIRE(a.diagnostics.size() == 3);
+  CHECK_THAT(a.diagnostics[1].message, Catch::Contains("break at line 4"));
+  CHECK_THAT(a.diagnostics[2].message, Catch::Contains("depends on 'n', which changes"));
+  CHECK(a.model.find_parameter("N_f_L3")->kind == ParamKind::Count);
+}
+
+TEST_CASE("early exits become branches over the code they skip", "[frontend]") {
+  CAnalysis a = analyse_source(
+      "int f(int *a, int n) {\n"
+      "  int s = 0;\n"
+      "  if (n <= 0) return -1;\n"
+      "  for (int i = 0; i < n; i++) {\n"
+      "    if (a[i] == 0) continue;\n"
+      "    s += a[i];\n"
+      "  }\n"
+      "  return s;\n"
+      "}\n");
+  CHECK(formula(a, "f") ==
+        "t(v_seg_L2) + (1 - P_f_L3) * (t(v_seg_L4) + f.n * (t(v_seg_L4_2) + (1 - P_f_L5) * t(v_seg_L6)) + t(v_seg_L8))");
+}
+
+TEST_CASE("a return inside a loop makes the rest of the function a continuation", "[frontend]") {
+  CAnalysis a = analyse_source(
+      "int f(int *a, int n) {\n"
+      "  for (int i = 0; i < n; i++)\n"
+      "    if (a[i] < 0) return i;\n"
+      "  a[0] = 1;\n"
+      "  return -1;\n"
+      "}\n");
+  CHECK(formula(a, "f") == "t(v_seg_L2) + N_f_L2 * (t(v_seg_L2_2) + P_f_L3 * t(v_seg_L3)) + P_f_L4_cont * t(v_seg_L4)");
+  CHECK(a.model.find_parameter("P_f_L4_cont")->kind == ParamKind::Probability);
+}
+
+TEST_CASE("switch arms run from their label to the next break", "[frontend]") {
+  CAnalysis a = analyse_source(
+      "int f(int k) {\n"
+      "  int x = 0;\n"
+      "  switch (k) {\n"
+      "    case 0: x = 1;\n"
+      "    case 1: x += 2; break;\n"
+      "    default: x = 5;\n"
+      "  }\n"
+      "  return x;\n"
+      "}\n");
+  auto seq = nodes(task(a, "f").seg);
+  REQUIRE(seq.size() == 3);
+  const SegNode& sw = *seq[1];
+  REQUIRE(sw.kind == NodeKind::Branch);
+  REQUIRE(sw.arms.size() == 3);
+  CHECK(to_string(sw.arms[0].probability) == "P_f_L4");
+  CHECK(to_string(sw.arms[1].probability) == "P_f_L5");
+  CHECK_FALSE(sw.arms[2].probability);
+  // case 0 falls through into case 1: both assignments, in one segment.
+  auto arm0 = nodes(*sw.arms[0].body);
+  REQUIRE(arm0.size() == 1);
+  CHECK(ruv(*arm0[0]) == std::map<std::string, double>{{"local_store", 2}, {"local_load", 1}, {"int_add", 1}});
+  CHECK(ruv(*seq[0])["switch"] == 1);
+}
+
+TEST_CASE("?: is a branch inside an expression", "[frontend]") {
+  CAnalysis a = analyse_source("int f(int a, int b) { return a > b ? a * 2 : b; }");
+  CHECK(formula(a, "f") == "t(v_seg_L1) + P_f_L1 * t(v_seg_L1_2) + (1 - P_f_L1) * t(v_seg_L1_3)");
+}
+
+TEST_CASE("calls to functions of the file are call nodes; tasks are the roots", "[frontend]") {
+  CAnalysis a = analyse_source(
+      "static int sq(int x) { return x * x; }\n"
+      "int twice(int x) { return sq(x) + sq(x + 1); }\n"
+      "int main(void) { return twice(3) - 13; }\n");
+  REQUIRE(a.model.tasks.size() == 1);
+  CHECK(a.model.tasks[0].name == "main");
+  REQUIRE(a.model.functions.size() == 2);
+  CHECK(formula(a, "twice") == "t(v_seg_L2) + T(sq) + t(v_seg_L2_2) + T(sq) + t(v_seg_L2_3)");
+  CAnalysis only = analyse_source("static int sq(int x) { return x * x; }\nint g(int y) { return sq(y); }\n", {"sq"});
+  CHECK(only.model.tasks.size() == 1);
+  CHECK(only.model.functions.empty());
+}
+
+TEST_CASE("recursion, goto, function pointers, setjmp, VLAs and asm are diagnosed, not dropped", "[frontend]") {
+  CAnalysis a = analyse_source(
+      "#include <setjmp.h>\n"
+      "static jmp_buf env;\n"
+      "int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }\n"
+      "int apply(int (*op)(int), int v) { return op(v); }\n"
+      "int vla(int n) { int t[n]; t[0] = n; return t[0]; }\n"
+      "int jump(void) { if (setjmp(env)) return 1; return 0; }\n"
+      "int spin(int x) { __asm__ volatile(\"nop\"); return x; }\n"
+      "int leave(int x) { if (x) goto out; x++; out: return x; }\n"
+      "int main(void) { return fib(10) + apply(fib, 3) + vla(4) + jump() + spin(1) + leave(0); }\n");
+  CHECK(unmodelable(a) == std::set<std::string>{"recursion", "goto", "function_pointer", "setjmp", "vla", "inline_asm"});
+  // A recursive function runs R_fib times per call from outside its cycle.
+  CHECK_THAT(formula(a, "main"), Catch::Contains("R_fib * T(fib)"));
+  for (const auto& d : a.diagnostics) CHECK(d.where.line > 0);
+}
+
+TEST_CASE("C that does not compile is an input error", "[frontend]") {
+  CHECK_THAT(test::error_message([] { analyse_source("int f( { return 0; }"); }), Catch::Contains("does not compile"));
+  CHECK_THAT(test::error_message([] { analyse_c({{"/nonexistent/x.c"}, {}, {}}); }), Catch::Contains("no such file"));
+  CHECK_THAT(test::error_message([] { analyse_source("int f(void) { return 0; }", {"g"}); }),
+             Catch::Contains("no function 'g'"));
+}

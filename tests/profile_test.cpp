@@ -1,0 +1,87 @@
+// pacer profile binds trip counts and probabilities to what the program
+// really did: the test program counts its own loop iterations and branch
+// outcomes and writes them out, and the profile must agree exactly.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "tests/run_pacer.hpp"
+
+using pacer::test::run_pacer;
+using pacer::test::Run;
+using pacer::test::temp_file;
+
+namespace {
+
+const char* kSelfCounting = R"(#include <stdio.h>
+static int data[1000];
+static long entries, iterations, tests, taken;
+void work(int n) {
+  entries++;
+  int i = 0;
+  while (data[i % 1000] % 7 != 0 && i < n) {
+    iterations++;
+    tests++;
+    if (data[i % 1000] % 3 == 0) taken++;
+    i++;
+  }
+}
+void fill(int *a, int m) {
+  for (int i = 0; i < m; i++) a[i] = i;
+}
+int main(int argc, char **argv) {
+  for (int i = 0; i < 1000; i++) data[i] = (i * 37 + 11) % 101;
+  for (int r = 0; r < 50; r++) work(r * 5);
+  int scratch[64];
+  fill(scratch, 10);
+  fill(scratch, 20);
+  fill(scratch, 30);
+  FILE *f = fopen(argv[1], "w");
+  if (!f) return 1;
+  fprintf(f, "%ld %ld %ld %ld\n", entries, iterations, tests, taken);
+  return fclose(f) != 0;
+}
+)";
+
+}  // namespace
+
+TEST_CASE("profiled trip counts and probabilities equal the program's own counts", "[profile]") {
+  std::string source = temp_file("pacer-self-counting.c", kSelfCounting);
+  std::string counts = temp_file("pacer-self-counting.counts", "");
+  std::string profile = (std::filesystem::temp_directory_path() / "pacer-self-counting.profile").string();
+  Run r = run_pacer("profile '" + source + "' --args '" + counts + "' --out '" + profile + "'");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  double entries = 0, iterations = 0, tests = 0, taken = 0;
+  std::ifstream(counts) >> entries >> iterations >> tests >> taken;
+  REQUIRE(entries == 50);
+  auto p = nlohmann::json::parse(std::ifstream(profile))["parameters"];
+  CHECK(p["N_work_L7"].get<double>() == Approx(iterations / entries).epsilon(1e-12));
+  CHECK(p["P_work_L10"].get<double>() == Approx(taken / tests).epsilon(1e-12));
+  CHECK(p["fill.m"].get<double>() == 20);  // solved from the loop's mean trip count
+  CHECK(p["P_main_L25"].get<double>() == 0);  // fopen never failed
+
+  // The bound model predicts without any --param.
+  Run predict = run_pacer("predict '" + source + "' --profile '" + profile + "' --hw parsytec-t800 --model hllc --json");
+  INFO(predict.err);
+  REQUIRE(predict.status == 0);
+  auto j = nlohmann::json::parse(predict.out);
+  CHECK(j["parameters"]["N_work_L7"].get<double>() == Approx(iterations / entries));
+}
+
+TEST_CASE("a profile refuses a source edited after profiling", "[profile]") {
+  std::string source = temp_file("pacer-edited.c", "int main(void) { int s = 0; for (int i = 0; i < 9; i++) s += i; return s != 36; }\n");
+  std::string profile = (std::filesystem::temp_directory_path() / "pacer-edited.profile").string();
+  REQUIRE(run_pacer("profile '" + source + "' --out '" + profile + "'").status == 0);
+  temp_file("pacer-edited.c", "int main(void) { return 0; }\n");
+  Run r = run_pacer("predict '" + source + "' --profile '" + profile + "' --hw parsytec-t800");
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("has changed since this profile was made"));
+}
+
+TEST_CASE("a failing program is not profiled", "[profile]") {
+  std::string source = temp_file("pacer-fails.c", "int main(void) { return 3; }\n");
+  Run r = run_pacer("profile '" + source + "' --out /tmp/pacer-fails.profile");
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("exited with status 3"));
+  CHECK_FALSE(std::filesystem::exists("/tmp/pacer-fails.profile"));
+}

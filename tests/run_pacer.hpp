@@ -1,0 +1,45 @@
+// Runs the `pacer` program as a user would, for tests of whole commands.
+#pragma once
+#include <sys/wait.h>
+
+#include <array>
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace pacer::test {
+
+struct Run {
+  int status;
+  std::string out;
+  std::string err;
+};
+
+inline Run run_pacer(const std::string& args) {
+  static const std::string err_file = std::filesystem::temp_directory_path() / "pacer-cli-test.err";
+  std::string cmd = "cd '" PACER_SOURCE_DIR "' && '" PACER_BINARY "' " + args + " 2>'" + err_file + "'";
+  FILE* p = popen(cmd.c_str(), "r");
+  REQUIRE(p);
+  Run r;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+  int raw = pclose(p);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  std::ifstream e(err_file);
+  std::stringstream ss;
+  ss << e.rdbuf();
+  r.err = ss.str();
+  return r;
+}
+
+inline std::string temp_file(const std::string& name, const std::string& content) {
+  auto path = std::filesystem::temp_directory_path() / name;
+  std::ofstream(path) << content;
+  return path.string();
+}
+
+}  // namespace pacer::test
