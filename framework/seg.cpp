@@ -1,6 +1,5 @@
 #include "framework/seg.hpp"
 
-#include <boost/graph/topological_sort.hpp>
 #include <iterator>
 
 namespace pacer {
@@ -23,13 +22,11 @@ Seg::Vertex Seg::append(SegNode node) {
 }
 
 std::vector<const SegNode*> Seg::sequence() const {
-  // The graph, not the insertion list, is the truth: a topological sort of
-  // its edges gives the control-flow order.
-  std::vector<Vertex> reversed;
-  boost::topological_sort(graph_, std::back_inserter(reversed));
+  // append() is the only way to add nodes and edges, so the insertion order
+  // is the chain's topological order; no sort is needed.
   std::vector<const SegNode*> out;
-  out.reserve(reversed.size());
-  for (auto it = reversed.rbegin(); it != reversed.rend(); ++it) out.push_back(&graph_[*it]);
+  out.reserve(order_.size());
+  for (Vertex v : order_) out.push_back(&graph_[v]);
   return out;
 }
 

@@ -124,3 +124,29 @@ TEST_CASE("bad input: one message, exit status 2, nothing on stdout", "[cli][bad
   check_bad_input("predict " + unbound + " --hw hw/parsytec-t800.xml --model dbc", "--param N=");
   check_bad_input("frobnicate", "frobnicate");
 }
+
+TEST_CASE("pacer analyse --json carries the issue's fields, and --xml feeds predict", "[cli][frontend]") {
+  Run r = run_pacer("analyse examples/kernels/matmul.c --json --function matmul");
+  REQUIRE(r.status == 0);
+  auto j = nlohmann::json::parse(r.out);
+  const auto& nodes = j["functions"][0]["nodes"];
+  REQUIRE(nodes.size() == 2);
+  for (const char* field : {"id", "kind", "line"}) CHECK(nodes[1].contains(field));
+  CHECK(nodes[0]["kind"] == "segment");
+  CHECK(nodes[0].contains("ruv"));
+  CHECK(nodes[0].contains("flops"));
+  CHECK(nodes[1]["kind"] == "loop");
+  CHECK(nodes[1]["trip_count"] == "matmul.n");
+
+  std::string xml = temp_file("pacer-matmul-analysed.xml", "");
+  Run x = run_pacer("analyse examples/kernels/matmul.c --function matmul --xml > '" + xml + "'");
+  REQUIRE(x.status == 0);
+  Run p = run_pacer("predict '" + xml + "' --hw parsytec-t800 --model poc --param matmul.n=256 --json");
+  INFO(p.err);
+  REQUIRE(p.status == 0);
+  // Two flops per step of the 256^3 dot-product steps at 1.5 Mflop/s, plus nothing else with flops.
+  CHECK(nlohmann::json::parse(p.out)["predictions"][0]["total_seconds"].get<double>() ==
+        Approx(2.0 * 256 * 256 * 256 / 1.5e6));
+  check_bad_input("analyse examples/kernels/nonexistent.c", "no such file");
+  check_bad_input("analyse examples/kernels/matmul.c --function nosuch", "no function 'nosuch'");
+}

@@ -137,7 +137,8 @@ class AnalysisFactory : public tooling::FrontendActionFactory {
 };
 
 std::vector<std::string> compiler_arguments(const std::vector<std::string>& user_flags) {
-  std::vector<std::string> args = {"-resource-dir=" PACER_CLANG_RESOURCE_DIR};
+  // -disable-free: the AST dies with the process, as in the clang driver.
+  std::vector<std::string> args = {"-resource-dir=" PACER_CLANG_RESOURCE_DIR, "-Xclang", "-disable-free"};
   bool warnings = std::any_of(user_flags.begin(), user_flags.end(),
                               [](const std::string& f) { return f.rfind("-W", 0) == 0; });
   if (!warnings) args.push_back("-w");  // analysis, not linting: only errors matter
@@ -185,8 +186,8 @@ void assemble(Collected& c, const AnalyseOptions& options, const std::string& fi
       }
   }
   std::sort(reached.begin(), reached.end());
-  for (const auto& name : task_names) m.tasks.push_back(c.functions.at(name).task);
-  for (const auto& r : reached) m.functions.push_back(c.functions.at(r.second).task);
+  for (const auto& name : task_names) m.tasks.push_back(std::move(c.functions.at(name).task));
+  for (const auto& r : reached) m.functions.push_back(std::move(c.functions.at(r.second).task));
 
   // Keep only what the chosen functions use.
   std::vector<std::string> used;

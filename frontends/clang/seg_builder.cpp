@@ -89,7 +89,8 @@ class Builder final : public ExprHooks {
   Builder(ASTContext& ctx, const FunctionDecl& fn, const FileFunctions& file, const std::string& display_file,
           CAnalysis& out, std::set<std::string>& parameter_names)
       : ctx_(ctx), sm_(ctx.getSourceManager()), fn_(fn), file_(file), display_(display_file), out_(out),
-        names_(parameter_names), name_(fn.getName().str()), counter_(ctx, *this), trips_(ctx, fn, name_) {}
+        names_(parameter_names), name_(fn.getName().str()), counter_(ctx, *this), trips_(ctx, fn, name_),
+        first_diagnostic_(out.diagnostics.size()) {}
 
   Task build() {
     Task task;
@@ -448,8 +449,8 @@ class Builder final : public ExprHooks {
 
   void report(const char* kind, clang::SourceLocation where, const std::string& message, const std::string& p = "") {
     int l = line(where);
-    for (const auto& d : out_.diagnostics)
-      if (d.kind == kind && d.where.line == l && d.function == name_) return;
+    for (size_t k = first_diagnostic_; k < out_.diagnostics.size(); ++k)  // this function's only
+      if (out_.diagnostics[k].kind == kind && out_.diagnostics[k].where.line == l) return;
     out_.diagnostics.push_back({kind, {display_, l}, name_, message, p});
   }
 
@@ -498,6 +499,7 @@ class Builder final : public ExprHooks {
   const Stmt* stmt_ = nullptr;           // the statement being counted
   std::set<std::string> ids_;
   std::vector<const Stmt*> loops_;       // enclosing loops, outermost first
+  size_t first_diagnostic_;              // where this function's diagnostics begin
 };
 
 }  // namespace

@@ -155,8 +155,14 @@ void print_diagnostics(const CAnalysis& a) {
 }
 
 void run_analyse(const AnalyseCommand& o) {
-  CAnalysis a = analyse_c({o.files, o.functions, compile_flags()});
-  if (o.json) return emit(analysis_json(a));
+  // The analysis of a large file is a large tree whose teardown costs a
+  // sizeable part of the run; the process ends after this command, so the
+  // tree is left to it, as Clang's -disable-free does with its AST.
+  CAnalysis& a = *new CAnalysis(analyse_c({o.files, o.functions, compile_flags()}));
+  if (o.json) {
+    emit(*new json(analysis_json(a)));
+    return;
+  }
   if (o.xml) {
     print_diagnostics(a);
     return emit(write_model(a.model));
