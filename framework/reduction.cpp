@@ -40,19 +40,14 @@ struct Reducer {
 
   Expr branch_formula(const SegNode& n, const Expr& executions, const std::string& prefix, bool expand_calls) {
     std::vector<Expr> parts;
-    Expr taken = constant(0);
-    for (const auto& arm : n.arms)
-      if (arm.probability) taken = add(taken, arm.probability);
     for (const auto& arm : n.arms) {
-      Expr p = arm.probability ? arm.probability : sub(constant(1), taken);
+      Expr p = arm_probability(n, arm);
       if (guards) guards->push_back({Guard::Kind::Probability, p, prefix + n.id, n.where});
       parts.push_back(mul(p, seg_formula(*arm.body, mul(executions, p), prefix, expand_calls)));
     }
     // Without an else arm the arms' probabilities must still sum to at most 1.
-    bool has_else = false;
-    for (const auto& arm : n.arms) has_else = has_else || !arm.probability;
-    if (!has_else && n.arms.size() > 1 && guards)
-      guards->push_back({Guard::Kind::Probability, taken, prefix + n.id, n.where});
+    if (!has_else(n) && n.arms.size() > 1 && guards)
+      guards->push_back({Guard::Kind::Probability, explicit_probability(n), prefix + n.id, n.where});
     return sum(parts);
   }
 };

@@ -1,5 +1,6 @@
 #include "framework/seg.hpp"
 
+#include <algorithm>
 #include <iterator>
 
 namespace pacer {
@@ -28,6 +29,21 @@ std::vector<const SegNode*> Seg::sequence() const {
   out.reserve(order_.size());
   for (Vertex v : order_) out.push_back(&graph_[v]);
   return out;
+}
+
+Expr explicit_probability(const SegNode& branch) {
+  Expr taken = constant(0);
+  for (const auto& arm : branch.arms)
+    if (arm.probability) taken = add(taken, arm.probability);
+  return taken;
+}
+
+Expr arm_probability(const SegNode& branch, const Arm& arm) {
+  return arm.probability ? arm.probability : sub(constant(1), explicit_probability(branch));
+}
+
+bool has_else(const SegNode& branch) {
+  return std::any_of(branch.arms.begin(), branch.arms.end(), [](const Arm& a) { return !a.probability; });
 }
 
 std::vector<SegNode*> Seg::mutable_sequence() {

@@ -77,6 +77,12 @@ void for_each_node(const Seg& seg, F&& f) {
   }
 }
 
+// A branch's probabilities: the explicit arms' sum, and each arm's own (the
+// else arm takes 1 minus the sum).
+Expr explicit_probability(const SegNode& branch);
+Expr arm_probability(const SegNode& branch, const Arm& arm);
+bool has_else(const SegNode& branch);
+
 template <class F>
 void for_each_node_mutable(Seg& seg, F&& f) {
   for (SegNode* n : seg.mutable_sequence()) {

@@ -154,7 +154,7 @@ void ConstructCounter::binary(const BinaryOperator& e) {
   std::string family = type_family(e.getType());
   switch (e.getOpcode()) {
     case BO_Add: add(family + "_add"); break;
-    case BO_Sub: add(e.getType()->isIntegerType() ? "int_sub" : family + "_sub"); break;
+    case BO_Sub: add(family + "_sub"); break;
     case BO_Mul: add(family + "_mul"); break;
     case BO_Div: add(family + "_div"); break;
     case BO_Rem: add("int_mod"); break;
@@ -188,7 +188,7 @@ void ConstructCounter::compound_assign(const CompoundAssignOperator& e) {
   std::string family = type_family(e.getComputationResultType());
   switch (e.getOpcode()) {
     case BO_AddAssign: add(family + "_add"); break;
-    case BO_SubAssign: add(family == "int" ? "int_sub" : family + "_sub"); break;
+    case BO_SubAssign: add(family + "_sub"); break;
     case BO_MulAssign: add(family + "_mul"); break;
     case BO_DivAssign: add(family + "_div"); break;
     case BO_RemAssign: add("int_mod"); break;

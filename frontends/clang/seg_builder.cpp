@@ -82,8 +82,6 @@ std::vector<const Stmt*> items_of(const Stmt* s) {
   return {s};
 }
 
-bool starts_with_label(const Stmt* s) { return isa<LabelStmt>(s); }
-
 class Builder final : public ExprHooks {
  public:
   Builder(ASTContext& ctx, const FunctionDecl& fn, const FileFunctions& file, const std::string& display_file,
@@ -110,8 +108,7 @@ class Builder final : public ExprHooks {
       // segment of no cost keeps the function a valid SEG.
       stmt_ = fn_.getBody();
       open_.emplace(OpenSegment{fn_.getBody()->getBeginLoc(), fn_.getBody()->getEndLoc(), {}});
-      open_->ruv.set("call", 0);
-      flush();
+      flush(true);
     }
     for (const auto& [variable, description] : trips_.variables())
       shared_parameter(variable, ParamKind::Real, description);
@@ -216,7 +213,7 @@ class Builder final : public ExprHooks {
       Exit e = exits(s);
       if (e == Exit::Always) {
         // Dead code, unless a label there is the target of a goto.
-        auto label = std::find_if(rest.begin(), rest.end(), starts_with_label);
+        auto label = std::find_if(rest.begin(), rest.end(), [](const Stmt* r) { return isa<LabelStmt>(r); });
         if (label != rest.end()) continuation(*s, rest.drop_front(label - rest.begin()));
         return;
       }
@@ -368,11 +365,12 @@ class Builder final : public ExprHooks {
     Ruv ruv;
   };
 
-  void flush() {
+  // Ends the open segment; one that counted nothing is dropped unless kept.
+  void flush(bool keep_empty = false) {
     if (!open_) return;
     OpenSegment seg = std::move(*open_);
     open_.reset();
-    if (seg.ruv.empty()) return;
+    if (seg.ruv.empty() && !keep_empty) return;
     SegNode node = make(NodeKind::Compute, "seg", seg.begin, seg.end);
     node.vector = node.id;
     double flops = 0;

@@ -63,15 +63,15 @@ std::set<std::string> unmodelable_kinds(const CAnalysis& a) {
 
 json analysis_json(const CAnalysis& a) {
   const ApplicationModel& m = a.model;
-  json out{{"application", m.name}, {"files", json::array()}};
-  out["files"] = a.sources;
+  json out{{"application", m.name}, {"files", a.sources}};
   json functions = json::array();
   auto add = [&](const Task& t, const char* role) {
+    Expr formula = printed_formula(m, t);
     functions.push_back({{"name", t.name},
                          {"role", role},
                          {"line", t.where.line},
-                         {"formula", to_string(printed_formula(m, t))},
-                         {"formula_paper", to_string(printed_formula(m, t), Notation::Paper)},
+                         {"formula", to_string(formula)},
+                         {"formula_paper", to_string(formula, Notation::Paper)},
                          {"nodes", nodes_json(t.seg)}});
   };
   for (const auto& t : m.tasks) add(t, "task");

@@ -62,23 +62,17 @@ class DotWriter {
     os_ << "  " << name << " [shape=diamond label=" << quoted(n.id) << "];\n";
     std::string join = quoted(scope + "/" + n.id + "/join");
     os_ << "  " << join << " [shape=point];\n";
-    Expr taken = constant(0);
-    for (const auto& arm : n.arms)
-      if (arm.probability) taken = add(taken, arm.probability);
-    bool has_else = false;
     for (size_t k = 0; k < n.arms.size(); ++k) {
-      const Arm& arm = n.arms[k];
-      has_else = has_else || !arm.probability;
-      Expr p = arm.probability ? arm.probability : sub(constant(1), taken);
-      auto [first, last] = chain(*arm.body, scope + "/" + n.id + "/arm" + std::to_string(k));
+      std::string p = to_string(arm_probability(n, n.arms[k]), Notation::Paper);
+      auto [first, last] = chain(*n.arms[k].body, scope + "/" + n.id + "/arm" + std::to_string(k));
       if (first.empty()) {
-        edge(name, join, to_string(p, Notation::Paper));
+        edge(name, join, p);
         continue;
       }
-      edge(name, first, to_string(p, Notation::Paper));
+      edge(name, first, p);
       edge(last, join, "");
     }
-    if (!has_else) edge(name, join, to_string(sub(constant(1), taken), Notation::Paper));
+    if (!has_else(n)) edge(name, join, to_string(sub(constant(1), explicit_probability(n)), Notation::Paper));
     return {name, join};
   }
 
