@@ -20,17 +20,6 @@ struct ProfileCommand {
   std::string out;
 };
 
-// The whole file or nothing: write beside it, then rename.
-void write_atomically(const std::string& path, const std::string& content) {
-  std::string tmp = path + ".tmp";
-  {
-    std::ofstream f(tmp);
-    f << content;
-    if (!f) throw InputError(SourceLocation{path, 0}, "--out", "cannot write the profile");
-  }
-  std::filesystem::rename(tmp, path);
-}
-
 std::string summary(const Profile& p, const std::string& out) {
   std::ostringstream os;
   os << "profile of " << p.sources.front() << (p.args.empty() ? "" : " " + p.args) << " written to " << out << '\n';
@@ -47,7 +36,7 @@ void run_profile_command(const ProfileCommand& o) {
   CAnalysis analysis = analyse_c(options.analyse);
   Profile p = run_profile(analysis, options);
   if (o.out.empty()) return emit(write_profile(p));
-  write_atomically(o.out, write_profile(p));
+  write_atomically(o.out, write_profile(p), "the profile");
   emit(summary(p, o.out));
 }
 

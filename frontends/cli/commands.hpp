@@ -10,5 +10,6 @@ void add_formula_command(CLI::App& app);
 void add_predict_command(CLI::App& app);
 void add_hw_command(CLI::App& app);
 void add_constructs_command(CLI::App& app);
+void add_schedule_command(CLI::App& app);
 
 }  // namespace pacer::cli

@@ -4,9 +4,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 
+#include "framework/error.hpp"
 #include "frontends/xml/hardware_io.hpp"
 
 namespace pacer::cli {
@@ -101,6 +103,46 @@ std::string resolve_hardware(const std::string& name_or_path) {
 
 Hardware load_hardware(const std::string& name_or_path) {
   return read_hardware_file(resolve_hardware(name_or_path));
+}
+
+}  // namespace pacer::cli
+
+namespace pacer::cli {
+
+void write_atomically(const std::string& path, const std::string& content, const std::string& what) {
+  std::string tmp = path + ".tmp";
+  {
+    std::ofstream f(tmp);
+    f << content;
+    if (!f) {
+      std::filesystem::remove(tmp);
+      throw InputError(SourceLocation{path, 0}, "", "cannot write " + what);
+    }
+  }
+  std::filesystem::rename(tmp, path);
+}
+
+void plot_png(const std::string& png, const std::string& script, const std::vector<DataBlock>& data) {
+  std::string tmp_png = png + ".tmp.png", tmp_script = png + ".tmp.gp";
+  std::ostringstream gp;
+  gp << "set terminal pngcairo size 1100,500 noenhanced font ',10'\n"
+     << "set output '" << tmp_png << "'\n";
+  for (const auto& d : data) gp << '$' << d.name << " << EOD\n" << d.rows << "EOD\n";
+  gp << script << '\n';
+  write_atomically(tmp_script, gp.str(), "the gnuplot script");
+  std::string command = "gnuplot '" + tmp_script + "' 2>&1";
+  std::string log;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) throw InputError("cannot run gnuplot (is it installed? setup.sh installs gnuplot-nox)");
+  char buf[512];
+  while (fgets(buf, sizeof buf, pipe)) log += buf;
+  int status = pclose(pipe);
+  std::filesystem::remove(tmp_script);
+  if (status != 0 || !std::filesystem::exists(tmp_png)) {
+    std::filesystem::remove(tmp_png);
+    throw InputError("gnuplot could not draw " + png + (log.empty() ? std::string() : ": " + log));
+  }
+  std::filesystem::rename(tmp_png, png);
 }
 
 }  // namespace pacer::cli

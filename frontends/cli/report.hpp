@@ -27,6 +27,19 @@ class Table {
   std::vector<std::vector<std::string>> rows_;
 };
 
+// The whole file or nothing: writes beside `path`, then renames. `what`
+// names the output in the error ("the profile").
+void write_atomically(const std::string& path, const std::string& content, const std::string& what);
+
+// Draws a PNG with gnuplot: `script` plots from the named data blocks
+// ($name), each given as whitespace-separated columns. The picture appears
+// at `png` only if gnuplot succeeds.
+struct DataBlock {
+  std::string name;  // without the '$'
+  std::string rows;
+};
+void plot_png(const std::string& png, const std::string& script, const std::vector<DataBlock>& data);
+
 // Writes the whole of `content` to stdout.
 void emit(const std::string& content);
 void emit(const json& j);

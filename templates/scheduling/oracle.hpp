@@ -1,0 +1,32 @@
+// The oracle: the best makespan of a workload on T identical threads
+// (P||Cmax), proven optimal where the search can prove it, otherwise with
+// its distance from the lower bound max(mean, largest load, sum of the
+// T-th and (T+1)-th largest loads; with integer loads the mean rounds up).
+// It starts from the better of LPT and the largest differencing method
+// (Karmarkar-Karp for k sets), improves it by moves and swaps off the
+// busiest thread, then runs a depth-first branch and bound within a time
+// budget.
+#pragma once
+#include <cstddef>
+#include <vector>
+
+namespace pacer::sched {
+
+struct OracleOptions {
+  double time_limit_seconds = 0.05;  // for the branch and bound
+};
+
+struct OracleResult {
+  std::vector<int> thread_of;
+  std::vector<double> thread_loads;
+  double makespan = 0;
+  double lower_bound = 0;
+  bool optimal = false;  // proven: the makespan meets the bound or the search was exhaustive
+  double gap = 0;        // makespan / lower_bound - 1
+  size_t nodes = 0;      // branch-and-bound nodes visited
+  double seconds = 0;
+};
+
+OracleResult optimal_schedule(const std::vector<double>& loads, int threads, const OracleOptions& o = {});
+
+}  // namespace pacer::sched
