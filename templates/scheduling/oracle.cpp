@@ -175,10 +175,30 @@ class BranchAndBound {
   bool timed_out_ = false;
 };
 
-double integer_aware_bound(const std::vector<double>& loads, int T) {
+// The largest q of which every load is a whole multiple (loads of 0.25,
+// 0.5, 1.75 give 0.25), by Euclid's algorithm on exact remainders; 0 when
+// the loads have no common step worth using.
+double common_step(const std::vector<double>& loads) {
+  double largest = *std::max_element(loads.begin(), loads.end());
+  double g = 0;
+  for (double w : loads) {
+    double a = std::max(g, w), b = std::min(g, w);
+    while (b > 1e-9 * largest) a = std::fmod(a, b), std::swap(a, b);
+    g = a;
+    if (g <= 1e-9 * largest) return 0;
+  }
+  return g;
+}
+
+// A makespan is a sum of loads, so with a common step q it is a multiple
+// of q: the mean rounds up to the next one.
+double step_aware_bound(const std::vector<double>& loads, int T) {
   double bound = makespan_lower_bound(loads, T);
-  bool integral = std::all_of(loads.begin(), loads.end(), [](double w) { return w == std::floor(w) && w < 1e15; });
-  if (integral) bound = std::max(bound, std::ceil(std::accumulate(loads.begin(), loads.end(), 0.0) / T - 1e-9));
+  double q = common_step(loads);
+  if (q > 0) {
+    double mean = std::accumulate(loads.begin(), loads.end(), 0.0) / T;
+    bound = std::max(bound, std::ceil(mean / q - 1e-9) * q);
+  }
   return bound;
 }
 
@@ -190,7 +210,7 @@ OracleResult optimal_schedule(const std::vector<double>& loads, int threads, con
   if (!(o.time_limit_seconds >= 0)) throw InputError("the oracle's time limit must be non-negative");
   auto start = Clock::now();
   OracleResult r;
-  r.lower_bound = integer_aware_bound(loads, threads);
+  r.lower_bound = step_aware_bound(loads, threads);
 
   Assignment lpt = longest_processing_time(loads.data(), loads.size(), threads);
   Schedule best = from_thread_of(loads, threads, lpt.thread_of());

@@ -1,7 +1,8 @@
 // The oracle: the best makespan of a workload on T identical threads
 // (P||Cmax), proven optimal where the search can prove it, otherwise with
 // its distance from the lower bound max(mean, largest load, sum of the
-// T-th and (T+1)-th largest loads; with integer loads the mean rounds up).
+// T-th and (T+1)-th largest loads; when all loads are multiples of a common
+// step, such as integers, the mean rounds up to a multiple of it).
 // It starts from the better of LPT and the largest differencing method
 // (Karmarkar-Karp for k sets), improves it by moves and swaps off the
 // busiest thread, then runs a depth-first branch and bound within a time

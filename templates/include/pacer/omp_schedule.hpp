@@ -74,44 +74,51 @@ inline std::uint64_t key_of(double load) {
   return k;
 }
 
-// Stable LSD radix sort of (key, index) by key, one byte per pass; passes
-// where every key has the same byte are skipped.
-inline std::vector<std::uint32_t> radix_order(const double* loads, std::size_t n) {
-  std::vector<std::uint64_t> keys(n), keys2(n);
-  std::vector<std::uint32_t> idx(n), idx2(n);
-  std::vector<std::size_t> count(8 * 256, 0);
-  for (std::size_t i = 0; i < n; ++i) {
-    keys[i] = key_of(loads[i]);
-    idx[i] = static_cast<std::uint32_t>(i);
-    for (int b = 0; b < 8; ++b) ++count[b * 256 + ((keys[i] >> (8 * b)) & 0xff)];
-  }
-  for (int b = 0; b < 8; ++b) {
-    std::size_t* c = &count[static_cast<std::size_t>(b) * 256];
-    if (*std::max_element(c, c + 256) == n) continue;
-    std::size_t sum = 0;
+// Stable LSD radix sort of 64-bit words by their upper halves, a byte a
+// pass, all histograms counted in one read; a pass where every word has the
+// same digit (the sign bit and top of the exponent, usually) is skipped.
+inline void radix_sort_upper_half(std::vector<std::uint64_t>& v) {
+  std::uint32_t count[4][256] = {};
+  for (std::uint64_t x : v)
+    for (int p = 0; p < 4; ++p) ++count[p][(x >> (32 + 8 * p)) & 0xff];
+  std::vector<std::uint64_t> tmp(v.size());
+  for (int p = 0; p < 4; ++p) {
+    const int shift = 32 + 8 * p;
+    std::uint32_t* c = count[p];
+    if (c[(v[0] >> shift) & 0xff] == v.size()) continue;
+    std::uint32_t sum = 0;
     for (int d = 0; d < 256; ++d) sum += std::exchange(c[d], sum);
-    for (std::size_t i = 0; i < n; ++i) {
-      std::size_t pos = c[(keys[i] >> (8 * b)) & 0xff]++;
-      keys2[pos] = keys[i];
-      idx2[pos] = idx[i];
-    }
-    keys.swap(keys2);
-    idx.swap(idx2);
+    for (std::uint64_t x : v) tmp[c[(x >> shift) & 0xff]++] = x;
+    v.swap(tmp);
   }
-  return idx;
 }
 
 }  // namespace detail
 
 // Iterations by ascending load, equal loads by index. Loads must be finite
-// and non-negative.
+// and non-negative. Each iteration becomes one word: the upper half of its
+// load's bit pattern (sign, exponent, 20 bits of mantissa), then its index.
+// Words sort as integers (by radix), and the runs whose upper halves tie are
+// then put in exact order by the full load, so the order is exact.
 inline std::vector<std::uint32_t> ascending_order(const double* loads, std::size_t n) {
-  if (n >= 1024) return detail::radix_order(loads, n);
+  constexpr std::uint64_t upper = ~std::uint64_t(0) << 32, index = ~upper;
+  std::vector<std::uint64_t> word(n);
+  for (std::size_t i = 0; i < n; ++i) word[i] = (detail::key_of(loads[i]) & upper) | i;
+  if (n < 64) std::sort(word.begin(), word.end());
+  else detail::radix_sort_upper_half(word);
+  auto exact = [&](std::uint64_t x, std::uint64_t y) {
+    double lx = loads[x & index] + 0.0, ly = loads[y & index] + 0.0;
+    return lx < ly || (lx == ly && (x & index) < (y & index));
+  };
+  for (std::size_t s = 0; s < n;) {
+    std::size_t e = s + 1;
+    while (e < n && ((word[e] ^ word[s]) & upper) == 0) ++e;
+    if (e - s > 1 && !std::is_sorted(word.begin() + s, word.begin() + e, exact))
+      std::sort(word.begin() + s, word.begin() + e, exact);
+    s = e;
+  }
   std::vector<std::uint32_t> idx(n);
-  for (std::size_t i = 0; i < n; ++i) idx[i] = static_cast<std::uint32_t>(i);
-  std::sort(idx.begin(), idx.end(), [loads](std::uint32_t a, std::uint32_t b) {
-    return loads[a] < loads[b] || (loads[a] == loads[b] && a < b);
-  });
+  for (std::size_t i = 0; i < n; ++i) idx[i] = static_cast<std::uint32_t>(word[i] & index);
   return idx;
 }
 
@@ -122,21 +129,28 @@ inline std::vector<std::uint32_t> ascending_order(const double* loads, std::size
 inline Assignment smart_round_robin(const double* loads, std::size_t n, int threads) {
   detail::check(n, threads);
   std::vector<std::uint32_t> order = ascending_order(loads, n);
-  std::vector<std::pair<int, std::size_t>> sequence;
-  sequence.reserve(n);
+  const std::size_t T = static_cast<std::size_t>(threads), pairs = n / 2;
+  const bool odd = n % 2 == 1;
+  Assignment a;
+  a.threads = threads;
+  a.offsets.assign(T + 1, 0);
+  for (std::size_t t = 0; t < T; ++t)
+    a.offsets[t + 1] = a.offsets[t] + 2 * (pairs / T + (t < pairs % T ? 1 : 0)) + (odd && t == 0 ? 1 : 0);
+  a.iterations.resize(n);
+  std::vector<std::size_t> next(a.offsets.begin(), a.offsets.end() - 1);
   std::size_t b = 0, d = 1;
-  if (n % 2 == 1) {
-    sequence.emplace_back(0, order[0]);
+  if (odd) {
+    a.iterations[next[0]++] = order[0];
     b = 1;
     d = 0;
   }
-  int j = 0;
+  std::size_t j = 0;
   for (std::size_t i = b; i + d <= n / 2; ++i) {
-    sequence.emplace_back(j, order[i]);
-    sequence.emplace_back(j, order[n - i - d]);
-    j = (j + 1) % threads;
+    a.iterations[next[j]++] = order[i];
+    a.iterations[next[j]++] = order[n - i - d];
+    j = j + 1 == T ? 0 : j + 1;
   }
-  return Assignment::from_sequence(threads, sequence);
+  return a;
 }
 
 // Longest Processing Time first: heaviest iteration to the thread that
