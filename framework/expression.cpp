@@ -210,11 +210,17 @@ std::string to_string(const Expr& e, Notation notation) {
 void collect_params(const Expr& e, std::vector<std::string>& out) { collect(e, ExprKind::Param, out); }
 void collect_times(const Expr& e, std::vector<std::string>& out) { collect(e, ExprKind::Time, out); }
 
-Expr substitute_calls(const Expr& e, const std::function<Expr(const std::string&)>& body_of) {
-  if (e->kind == ExprKind::Call) return substitute_calls(body_of(e->name), body_of);
-  if (e->args.empty()) return e;
+namespace {
+
+// Rebuilds `e` bottom-up with each leaf replaced by leaf(e), or kept when
+// leaf returns null; the builders simplify as they go.
+Expr rebuild(const Expr& e, const std::function<Expr(const Expr&)>& leaf) {
+  if (e->args.empty()) {
+    Expr r = leaf(e);
+    return r ? r : e;
+  }
   std::vector<Expr> args;
-  for (const auto& a : e->args) args.push_back(substitute_calls(a, body_of));
+  for (const auto& a : e->args) args.push_back(rebuild(a, leaf));
   switch (e->kind) {
     case ExprKind::Add: return sum(args);
     case ExprKind::Mul: {
@@ -228,6 +234,22 @@ Expr substitute_calls(const Expr& e, const std::function<Expr(const std::string&
     case ExprKind::Func: return func(e->name, args);
     default: return e;
   }
+}
+
+}  // namespace
+
+Expr substitute_calls(const Expr& e, const std::function<Expr(const std::string&)>& body_of) {
+  return rebuild(e, [&](const Expr& x) -> Expr {
+    return x->kind == ExprKind::Call ? substitute_calls(body_of(x->name), body_of) : nullptr;
+  });
+}
+
+Expr substitute_params(const Expr& e, const std::map<std::string, Expr>& with) {
+  return rebuild(e, [&](const Expr& x) -> Expr {
+    if (x->kind != ExprKind::Param) return nullptr;
+    auto it = with.find(x->name);
+    return it == with.end() ? nullptr : it->second;
+  });
 }
 
 double evaluate(const Expr& e, const Bindings& b) {

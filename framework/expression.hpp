@@ -53,6 +53,8 @@ void collect_times(const Expr& e, std::vector<std::string>& out);
 
 // Replace T(f) by the expression of f (inlining calls before evaluation).
 Expr substitute_calls(const Expr& e, const std::function<Expr(const std::string&)>& body_of);
+// Replace the parameters named in `with` by their expressions.
+Expr substitute_params(const Expr& e, const std::map<std::string, Expr>& with);
 
 // Tree-walking evaluation: the reference against which compiled formulas are
 // checked, and fast enough for one point.

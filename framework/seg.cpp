@@ -22,6 +22,17 @@ Seg::Vertex Seg::append(SegNode node) {
   return v;
 }
 
+std::shared_ptr<Seg> clone(const Seg& seg) {
+  auto out = std::make_shared<Seg>();
+  for (const SegNode* n : seg.sequence()) {
+    SegNode copy = *n;
+    if (copy.body) copy.body = clone(*copy.body);
+    for (auto& arm : copy.arms) arm.body = clone(*arm.body);
+    out->append(std::move(copy));
+  }
+  return out;
+}
+
 std::vector<const SegNode*> Seg::sequence() const {
   // append() is the only way to add nodes and edges, so the insertion order
   // is the chain's topological order; no sort is needed.

@@ -40,8 +40,16 @@ struct SegNode {
   std::string vector;
   std::map<std::string, Ruv> ruvs;
 
-  Expr trips;                   // Loop: iterations per entry
+  Expr trips;                   // Loop: iterations per entry (the mean, when it varies)
   std::shared_ptr<Seg> body;    // Loop
+  // Loop whose count follows an enclosing loop's counter (a triangular
+  // loop): the count as a formula of those counters; null otherwise.
+  Expr trips_at;
+  // Loop with a counter i = start, start + step, ...: the counter's name in
+  // trips_at formulas of the loops inside, its first value and its step.
+  std::string induction;
+  Expr induction_start;
+  double induction_step = 0;
   std::vector<Arm> arms;        // Branch
   std::string callee;           // Call: a task or function of the model
 };
@@ -66,6 +74,10 @@ class Seg {
   Graph graph_;
   std::vector<Vertex> order_;
 };
+
+// A deep copy: loop bodies and branch arms are copied too, so the copy can
+// be changed without touching the original.
+std::shared_ptr<Seg> clone(const Seg& seg);
 
 // Visits every node of a SEG and its sub-graphs, depth first, in order.
 template <class F>

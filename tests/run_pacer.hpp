@@ -1,6 +1,7 @@
 // Runs the `pacer` program as a user would, for tests of whole commands.
 #pragma once
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <catch2/catch.hpp>
@@ -19,7 +20,8 @@ struct Run {
 };
 
 inline Run run_pacer(const std::string& args) {
-  static const std::string err_file = std::filesystem::temp_directory_path() / "pacer-cli-test.err";
+  static const std::string err_file =
+      std::filesystem::temp_directory_path() / ("pacer-cli-test-" + std::to_string(getpid()) + ".err");
   std::string cmd = "cd '" PACER_SOURCE_DIR "' && '" PACER_BINARY "' " + args + " 2>'" + err_file + "'";
   FILE* p = popen(cmd.c_str(), "r");
   REQUIRE(p);

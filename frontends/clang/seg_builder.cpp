@@ -264,6 +264,12 @@ class Builder final : public ExprHooks {
     std::string p;
     if (tc.trips) {
       node.trips = tc.trips;
+      node.trips_at = tc.per_iteration;
+      if (const Induction* ind = isa<ForStmt>(s) ? trips_.induction_of(cast<ForStmt>(s)) : nullptr) {
+        node.induction = ind->name;
+        node.induction_start = ind->start;
+        node.induction_step = ind->step;
+      }
     } else {
       p = unique_parameter("N_" + name_ + "_L" + std::to_string(line(s.getBeginLoc())), ParamKind::Count,
                            "mean trip count of the loop at " + here(s.getBeginLoc()));

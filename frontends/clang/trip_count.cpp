@@ -114,6 +114,12 @@ const clang::Expr* TripCounter::start_of(const Stmt* init, const VarDecl* var) c
 }
 
 Expr TripCounter::variable(const VarDecl& var, const VarSet& varying, int depth, std::string& why) {
+  if (auto it = active_.find(&var); it != active_.end()) {
+    const Induction& ind = *it->second;
+    // The mean counter value over the enclosing loop: start + step (trips - 1) / 2.
+    used_means_[ind.name] = add(ind.start, mul(constant(ind.step), div(sub(ind.trips, constant(1)), constant(2))));
+    return param(ind.name);
+  }
   if (varying.count(&var)) {
     why = "it depends on '" + var.getName().str() + "', which changes while the loop runs";
     return nullptr;
@@ -180,28 +186,53 @@ TripCount TripCounter::analyse(const ForStmt& loop, const std::vector<const Stmt
   if (modified_in(loop.getBody()).count(step.var))
     return {nullptr, "the body changes '" + step.var->getName().str() + "'"};
 
-  VarSet varying = modified_in(loop.getBody());
-  for (const Stmt* outer : enclosing)
+  // Counters of enclosing for loops may appear in the bounds (a triangular
+  // loop); any other variable those loops change may not.
+  active_.clear();
+  used_means_.clear();
+  VarSet varying;
+  for (const Stmt* outer : enclosing) {
     for (const VarDecl* v : modified_in(outer)) varying.insert(v);
+    if (const auto* f = dyn_cast<ForStmt>(outer))
+      if (const Induction* ind = induction_of(*f)) active_[ind->var] = ind;
+  }
+  for (const VarDecl* v : modified_in(loop.getBody())) varying.insert(v), active_.erase(v);
+  for (const auto& [v, ind] : active_) varying.erase(v);
   std::string why;
   Expr hi = symbolic(end, varying, 0, why);
   Expr lo = hi ? symbolic(start, varying, 0, why) : nullptr;
-  if (!lo) return {nullptr, why};
+  if (!lo) return {nullptr, why, nullptr};
 
   bool up = step.doubles || step.add > 0;
-  if (step.add == 0 && !step.doubles) return {nullptr, "the step is zero"};
+  if (step.add == 0 && !step.doubles) return {nullptr, "the step is zero", nullptr};
   bool inclusive = op == BO_LE || op == BO_GE;
   bool valid = op == BO_NE || (up ? (op == BO_LT || op == BO_LE) : (op == BO_GT || op == BO_GE));
-  if (!valid) return {nullptr, "the comparison runs against the step's direction"};
+  if (!valid) return {nullptr, "the comparison runs against the step's direction", nullptr};
+  Expr count = count_of(lo, hi, step, inclusive, up);
+  if (!used_means_.empty()) return {substitute_params(count, used_means_), "", count};
+  if (!step.doubles) {
+    unsigned line = ctx_.getSourceManager().getExpansionLineNumber(loop.getBeginLoc());
+    inductions_[&loop] = Induction{step.var, function_name_ + "." + step.var->getName().str() + "_L" + std::to_string(line),
+                                   lo, double(step.add), count};
+  }
+  return {count, "", nullptr};
+}
+
+const Induction* TripCounter::induction_of(const ForStmt& loop) const {
+  auto it = inductions_.find(&loop);
+  return it == inductions_.end() ? nullptr : &it->second;
+}
+
+Expr TripCounter::count_of(const Expr& lo, const Expr& hi, const Step& step, bool inclusive, bool up) const {
   if (step.doubles) {
     Expr ratio = func("log2", {div(hi, lo)});
-    return {inclusive ? add(func("floor", {ratio}), constant(1)) : func("ceil", {ratio}), ""};
+    return inclusive ? add(func("floor", {ratio}), constant(1)) : func("ceil", {ratio});
   }
   Expr span = up ? sub(hi, lo) : sub(lo, hi);
   long long magnitude = step.add > 0 ? step.add : -step.add;
-  if (magnitude == 1) return {inclusive ? add(span, constant(1)) : span, ""};
+  if (magnitude == 1) return inclusive ? add(span, constant(1)) : span;
   Expr steps = div(span, constant(double(magnitude)));
-  return {inclusive ? add(func("floor", {steps}), constant(1)) : func("ceil", {steps}), ""};
+  return inclusive ? add(func("floor", {steps}), constant(1)) : func("ceil", {steps});
 }
 
 }  // namespace pacer::cfront

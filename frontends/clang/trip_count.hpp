@@ -26,8 +26,21 @@ using VarSet = llvm::SmallPtrSet<const clang::VarDecl*, 16>;
 void collect_modified(const clang::Stmt* s, VarSet& out, bool declarations = true);
 
 struct TripCount {
-  Expr trips;          // null when not derivable
+  Expr trips;          // null when not derivable; the mean when it varies
   std::string reason;  // why not
+  // When the count follows enclosing loops' counters (a triangular loop):
+  // the count as a formula of them. `trips` then holds its mean over the
+  // enclosing loops' iterations, exact when the count is linear in them.
+  Expr per_iteration;
+};
+
+// A for loop's counter: i = start, start + step, ... for `trips` iterations.
+struct Induction {
+  const clang::VarDecl* var = nullptr;
+  std::string name;  // "<function>.<var>_L<line>"
+  Expr start;
+  double step = 0;
+  Expr trips;
 };
 
 class TripCounter {
@@ -41,6 +54,8 @@ class TripCounter {
 
   // Variables that became formula parameters, with their descriptions.
   const std::map<std::string, std::string>& variables() const { return variables_; }
+  // The counter of a loop analysed before, if it has a plain one.
+  const Induction* induction_of(const clang::ForStmt& loop) const;
 
  private:
   struct Step {
@@ -53,6 +68,7 @@ class TripCounter {
   Expr symbolic(const clang::Expr* e, const VarSet& varying, int depth, std::string& why);
   Expr variable(const clang::VarDecl& var, const VarSet& varying, int depth, std::string& why);
   const VarSet& modified_in(const clang::Stmt* s);
+  Expr count_of(const Expr& lo, const Expr& hi, const Step& step, bool inclusive, bool up) const;
 
   clang::ASTContext& ctx_;
   const clang::FunctionDecl& function_;
@@ -60,6 +76,11 @@ class TripCounter {
   llvm::DenseMap<const clang::Stmt*, VarSet> modified_;
   std::optional<VarSet> assigned_;  // in the whole function, declarations aside
   std::map<std::string, std::string> variables_;
+  llvm::DenseMap<const clang::ForStmt*, Induction> inductions_;
+  // During one analysis: counters of the enclosing loops the bounds may
+  // use, and the ones they did use.
+  llvm::DenseMap<const clang::VarDecl*, const Induction*> active_;
+  std::map<std::string, Expr> used_means_;
 };
 
 }  // namespace pacer::cfront

@@ -37,6 +37,8 @@ json nodes_json(const Seg& seg) {
       }
       case NodeKind::Loop:
         j["trip_count"] = to_string(n->trips);
+        if (n->trips_at) j["trip_count_per_iteration"] = to_string(n->trips_at);
+        if (!n->induction.empty()) j["induction"] = n->induction;
         j["body"] = nodes_json(*n->body);
         break;
       case NodeKind::Branch: {
@@ -112,7 +114,9 @@ void seg_text(std::ostringstream& os, const Seg& seg, int depth) {
       case NodeKind::Compute: os << "\n" << indent << "  " << ruv_text(*n) << '\n'; break;
       case NodeKind::Call: os << "  calls " << n->callee << '\n'; break;
       case NodeKind::Loop:
-        os << "  trips " << to_string(n->trips, Notation::Paper) << '\n';
+        os << "  trips " << to_string(n->trips, Notation::Paper);
+        if (n->trips_at) os << " (mean of " << to_string(n->trips_at, Notation::Paper) << ")";
+        os << '\n';
         seg_text(os, *n->body, depth + 1);
         break;
       case NodeKind::Branch:

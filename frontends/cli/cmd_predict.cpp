@@ -6,6 +6,7 @@
 #include "frontends/cli/application_source.hpp"
 #include "frontends/cli/commands.hpp"
 #include "frontends/cli/report.hpp"
+#include "frontends/cli/template_prediction.hpp"
 #include "resource_models/prediction.hpp"
 
 namespace pacer::cli {
@@ -18,6 +19,7 @@ struct PredictOptions {
   std::vector<std::string> models;
   std::vector<std::string> params;
   std::vector<std::string> sweeps;
+  TemplateOptions parallel;
   bool json = false;
   bool csv = false;
 };
@@ -181,6 +183,11 @@ void run_predict(const PredictOptions& o) {
   std::vector<SweepAxis> axes;
   for (const auto& s : o.sweeps) axes.push_back(parse_sweep(s));
 
+  if (models.empty()) throw InputError("no resource model can price " + m.file + ": " + left_out.front());
+  if (!o.parallel.name.empty()) {
+    if (!axes.empty() || o.csv) throw InputError("--template does not combine with --sweep or --csv");
+    return emit_template_predictions(o.parallel, m, machines, models, params, o.json);
+  }
   Predictor predictor(m);
   std::vector<Prediction> ps;
   for (const auto& hw : machines)
@@ -189,7 +196,6 @@ void run_predict(const PredictOptions& o) {
       else ps.push_back(predictor.predict_sweep(hw, *rm, params, SweepGrid(axes)));
     }
   bool several_hw = machines.size() > 1;
-  if (models.empty()) throw InputError("no resource model can price " + m.file + ": " + left_out.front());
   if (o.json) emit(predictions_json(m, ps, left_out));
   else if (o.csv) emit(axes.empty() ? node_table(ps, several_hw, true).csv() : sweep_table(ps, several_hw, true).csv());
   else emit(predictions_text(m, ps, several_hw, left_out));
@@ -208,6 +214,7 @@ void add_predict_command(CLI::App& app) {
       ->delimiter(',');
   cmd->add_option("--param", opt->params, "Bind a parameter: NAME=VALUE (repeatable)");
   cmd->add_option("--sweep", opt->sweeps, "Sweep a parameter: NAME=FROM:TO:STEP (repeatable)");
+  add_template_options(*cmd, opt->parallel);
   auto* j = cmd->add_flag("--json", opt->json, "Print JSON");
   cmd->add_flag("--csv", opt->csv, "Print CSV")->excludes(j);
   cmd->callback([opt] { run_predict(*opt); });

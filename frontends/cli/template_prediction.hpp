@@ -1,0 +1,31 @@
+// `pacer predict --template NAME`: a sequential prediction composed through
+// a parallel template, per machine and resource model. Templates known
+// here: omp_loop (a top-level loop run by OpenMP threads under a schedule).
+#pragma once
+#include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
+
+#include "framework/application_model.hpp"
+#include "frontends/cli/report.hpp"
+#include "resource_models/resource_model.hpp"
+
+namespace pacer::cli {
+
+struct TemplateOptions {
+  std::string name;  // empty: no template
+  std::string schedule = "static";
+  std::vector<int> threads;
+  std::string loop;
+  double overhead = 0;
+  std::string iteration_weights;  // file, one weight per line
+};
+
+void add_template_options(CLI::App& cmd, TemplateOptions& o);
+
+// Prints the template's prediction for every machine and model.
+void emit_template_predictions(const TemplateOptions& o, const ApplicationModel& m,
+                               const std::vector<Hardware>& machines, const std::vector<const ResourceModel*>& models,
+                               const ParamValues& params, bool as_json);
+
+}  // namespace pacer::cli
