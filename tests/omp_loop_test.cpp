@@ -93,3 +93,15 @@ TEST_CASE("omp_loop takes per-iteration weights and refuses what it cannot model
   Run zero = run_pacer(common + " --template omp_loop --threads 0");
   CHECK(zero.status == 2);
 }
+
+TEST_CASE("the shipped triangle kernel checks itself and runs under omp_loop", "[template][kernels]") {
+  std::string profile = temp_file("triangle.profile", "");
+  Run r = run_pacer("profile examples/kernels/triangle.c --function cosinesum --out '" + profile + "'");
+  INFO(r.err);
+  CHECK(r.status == 0);
+  json j = run_json("predict examples/kernels/triangle.c --function cosinesum --hw parsytec-t800 --model hllc "
+                    "--param cosinesum.a=0 --param cosinesum.b=1000 --template omp_loop --schedule dynamic,1 "
+                    "--threads 1,2 --json");
+  CHECK(j["predictions"][0]["loop"] == "loop_L11");
+  CHECK(j["predictions"][0]["points"][1]["speedup"].get<double>() > 1.99);
+}

@@ -8,6 +8,7 @@
 
 #include "framework/error.hpp"
 #include "frontends/cli/schedule_options.hpp"
+#include "templates/scheduling/oracle.hpp"
 
 namespace pacer::cli {
 
@@ -20,6 +21,7 @@ struct CompareOptions {
   MachineOptions machine;
   std::vector<std::string> strategies;
   std::string plot;
+  bool oracle = false;
   bool json = false;
 };
 
@@ -41,6 +43,7 @@ json summary_json(const Summary& s) { return {{"mean", s.mean}, {"sd", s.sd}, {"
 // One loop size: every strategy's makespan and imbalance per seed.
 struct SizeResult {
   size_t iterations = 0;
+  std::vector<std::string> rows;  // strategies, then "oracle" when asked
   std::vector<uint64_t> seeds;
   std::map<std::string, std::vector<double>> makespan, imbalance, over_bound, over_static;
   // SRR's gain in percent, (makespan_X / makespan_srr - 1) x 100, per seed.
@@ -60,15 +63,17 @@ SizeResult run_size(const CompareOptions& o, const MachineModel& machine, size_t
     double static_mk = simulate(w.loads, *make_strategy("static"), machine).makespan;
     std::map<std::string, double> mk;
     double best_dynamic = INFINITY;
-    for (const auto& s : strategies) {
-      Metrics m = measure(simulate(w.loads, *s, machine));
-      mk[s->name()] = m.makespan;
-      r.makespan[s->name()].push_back(m.makespan);
-      r.imbalance[s->name()].push_back(m.imbalance);
-      r.over_static[s->name()].push_back(static_mk / m.makespan);
-      if (bound > 0) r.over_bound[s->name()].push_back(m.makespan / bound - 1);
-      if (s->name().rfind("dynamic", 0) == 0) best_dynamic = std::min(best_dynamic, m.makespan);
-    }
+    auto record = [&](const std::string& name, const Metrics& m) {
+      if (r.makespan[name].empty()) r.rows.push_back(name);
+      mk[name] = m.makespan;
+      r.makespan[name].push_back(m.makespan);
+      r.imbalance[name].push_back(m.imbalance);
+      r.over_static[name].push_back(static_mk / m.makespan);
+      if (bound > 0) r.over_bound[name].push_back(m.makespan / bound - 1);
+      if (name.rfind("dynamic", 0) == 0) best_dynamic = std::min(best_dynamic, m.makespan);
+    };
+    for (const auto& s : strategies) record(s->name(), measure(simulate(w.loads, *s, machine)));
+    if (o.oracle) record("oracle", measure_times(optimal_schedule(w.loads, machine.threads).thread_loads));
     if (!mk.count("srr")) continue;
     for (const auto& [name, value] : mk)
       if (name != "srr") r.srr_gain[name].push_back((value / mk["srr"] - 1) * 100);
@@ -77,10 +82,9 @@ SizeResult run_size(const CompareOptions& o, const MachineModel& machine, size_t
   return r;
 }
 
-json size_json(const SizeResult& r, const std::vector<std::unique_ptr<Strategy>>& strategies) {
+json size_json(const SizeResult& r) {
   json list = json::array();
-  for (const auto& s : strategies) {
-    const std::string& name = s->name();
+  for (const std::string& name : r.rows) {
     json j{{"name", name},
            {"makespan", summary_json(summarise(r.makespan.at(name)))},
            {"imbalance", summary_json(summarise(r.imbalance.at(name)))},
@@ -94,9 +98,9 @@ json size_json(const SizeResult& r, const std::vector<std::unique_ptr<Strategy>>
           {"srr_gain_percent", gains}};
 }
 
-std::string pct(double fraction) { return short_number(std::round(fraction * 1e3) / 10) + "%"; }
+std::string pct(double fraction) { return short_number(std::round(fraction * 1e3) / 10 + 0.0) + "%"; }
 
-std::string size_text(const SizeResult& r, const std::vector<std::unique_ptr<Strategy>>& strategies) {
+std::string size_text(const SizeResult& r) {
   std::ostringstream os;
   os << r.iterations << " iterations, " << r.seeds.size() << " workload(s):\n";
   bool bound = !r.over_bound.empty();
@@ -104,8 +108,7 @@ std::string size_text(const SizeResult& r, const std::vector<std::unique_ptr<Str
   if (bound) header.push_back("above bound");
   for (const char* h : {"imbalance", "speedup/static", "SRR gain (mean, min..max)"}) header.push_back(h);
   Table t(header);
-  for (const auto& s : strategies) {
-    const std::string& name = s->name();
+  for (const std::string& name : r.rows) {
     std::vector<std::string> row = {name, short_number(summarise(r.makespan.at(name)).mean)};
     if (bound) row.push_back(pct(summarise(r.over_bound.at(name)).mean));
     row.push_back(pct(summarise(r.imbalance.at(name)).mean));
@@ -170,14 +173,14 @@ void run_compare(const CompareOptions& o) {
   if (o.json) {
     json j{{"workload", what}, {"threads", machine.threads}, {"overhead", machine.overhead}};
     json list = json::array();
-    for (const auto& r : results) list.push_back(size_json(r, strategies));
+    for (const auto& r : results) list.push_back(size_json(r));
     j["sizes"] = list;
     if (!o.plot.empty()) j["plot"] = o.plot;
     return emit(j);
   }
   std::ostringstream os;
   os << "workload: " << what << "\nthreads: " << machine.threads << machine_note(machine) << "\n\n";
-  for (const auto& r : results) os << size_text(r, strategies) << '\n';
+  for (const auto& r : results) os << size_text(r) << '\n';
   os << "makespan and imbalance are means over the workloads; SRR gain is makespan(strategy) / makespan(srr) - 1.\n";
   if (!o.plot.empty()) os << "plot: " << o.plot << '\n';
   emit(os.str());
@@ -192,6 +195,7 @@ void add_schedule_compare_command(CLI::App& schedule) {
   add_machine_options(*c, o->machine);
   c->add_option("--strategies", o->strategies, "Strategies to compare (default: all, dynamic at chunks 1, 2, 4)")
       ->delimiter(';');
+  c->add_flag("--oracle", o->oracle, "Add the oracle's best schedule of each workload as a row");
   c->add_option("--plot", o->plot, "Draw SRR's gains per seed (Figure 8's shape) to this PNG");
   c->add_flag("--json", o->json, "Print JSON");
   c->callback([o] { run_compare(*o); });

@@ -169,9 +169,16 @@ class ModelReader {
   }
 
   SegNode loop(pugi::xml_node n) {
-    src_.allow_attributes(n, {"id", "label", "source", "trips"});
+    src_.allow_attributes(n, {"id", "label", "source", "trips", "trips_at", "induction", "induction_start",
+                              "induction_step"});
     SegNode node = common(n, NodeKind::Loop);
     node.trips = expression(n, "trips");
+    if (n.attribute("trips_at")) node.trips_at = expression(n, "trips_at");
+    if (n.attribute("induction")) {
+      node.induction = n.attribute("induction").value();
+      node.induction_start = expression(n, "induction_start");
+      node.induction_step = src_.number(n, "induction_step");
+    }
     if (node.trips->kind == ExprKind::Const && node.trips->value < 0)
       src_.fail(n, "trips", "a trip count cannot be negative");
     node.body = std::make_shared<Seg>();

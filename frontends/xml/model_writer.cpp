@@ -48,6 +48,12 @@ void write_node(pugi::xml_node parent, const SegNode& n) {
     case NodeKind::Loop: {
       pugi::xml_node e = common("loop");
       e.append_attribute("trips") = to_string(n.trips).c_str();
+      if (n.trips_at) e.append_attribute("trips_at") = to_string(n.trips_at).c_str();
+      if (!n.induction.empty()) {
+        e.append_attribute("induction") = n.induction.c_str();
+        e.append_attribute("induction_start") = to_string(n.induction_start).c_str();
+        e.append_attribute("induction_step") = number_text(n.induction_step).c_str();
+      }
       write_seg(e, *n.body);
       break;
     }
