@@ -45,7 +45,7 @@ ApplicationModel iteration_model(const ApplicationModel& m, const Task& task, co
     collect_params(n.trips_at, names);
     if (std::all_of(names.begin(), names.end(),
                     [&](const std::string& p) { return p == loop.induction || m.find_parameter(p); }))
-      n.trips = n.trips_at;
+      n.trips = func("max", {constant(0), n.trips_at});  // C runs a loop with a negative count zero times
   });
   one.tasks = {Task{task.name, task.description, std::move(*body), task.where}};
   if (!loop.induction.empty() && !m.find_parameter(loop.induction))

@@ -146,7 +146,8 @@ TEST_CASE("bad workloads, strategies and machines are refused", "[schedule]") {
   CHECK_THAT(error_message([] { make_strategy("dynamic,0"); }), Catch::Contains("at least 1"));
   CHECK_THAT(error_message([] { make_strategy("srr,2"); }), Catch::Contains("takes no chunk"));
   CHECK_THAT(error_message([] { make_strategy("fifo"); }), Catch::Contains("unknown strategy 'fifo'"));
-  CHECK_THAT(error_message([] { run("static", {1, 2}, 0); }), Catch::Contains("at least 1"));
+  CHECK_THAT(error_message([] { run("static", {1, 2}, 0); }), Catch::Contains("[1, 65535]"));
+  CHECK_THAT(error_message([] { run("static", {0, 0}, 2); }), Catch::Contains("every load is zero"));
   CHECK_THAT(error_message([] { run("static", {1, -2}, 2); }), Catch::Contains("non-negative"));
   CHECK_THAT(error_message([] { run("static", {}, 2); }), Catch::Contains("empty"));
   CHECK_THAT(error_message([] { run("static", {1, 2}, 2, 0, {1}); }), Catch::Contains("one speed per thread"));

@@ -106,8 +106,8 @@ int main(int argc, char** argv) {
   unsigned nb = unsigned(option(argc, argv, "--buckets", 32));
   int threads = int(option(argc, argv, "--threads", omp_get_max_threads()));
   int runs = int(option(argc, argv, "--runs", 7));
-  if (n < 1 || nb < 1 || nb > (1u << kKeyBits) || threads < 1 || runs < 1) {
-    std::fprintf(stderr, "integer_sort: keys, buckets (at most 2^20), threads and runs must be positive\n");
+  if (n < 1 || nb < 1 || nb > (1u << kKeyBits) || (1u << kKeyBits) % nb != 0 || threads < 1 || runs < 1) {
+    std::fprintf(stderr, "integer_sort: keys, threads and runs must be positive; buckets a power of two up to 2^20\n");
     return 2;
   }
   omp_set_dynamic(0);

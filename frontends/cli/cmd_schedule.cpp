@@ -170,6 +170,7 @@ void add_schedule_command(CLI::App& app) {
   o->add_option("--stall", opt->ga.stall_generations, "GA stops after this many generations without progress (10000)");
   o->add_option("--max-generations", opt->ga.max_generations, "GA generation limit (1000000)");
   o->add_option("--ga-seed", opt->ga.seed, "GA random seed (1)");
+  o->add_option("--ga-time-limit", opt->ga.time_limit_seconds, "GA stops after this many seconds (60)");
   o->add_flag("--no-ga", opt->no_ga, "Skip the genetic algorithm");
   o->add_flag("--json", opt->json, "Print JSON");
   o->callback([opt] { run_optimise(*opt); });

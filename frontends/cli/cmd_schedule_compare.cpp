@@ -45,7 +45,7 @@ struct SizeResult {
   size_t iterations = 0;
   std::vector<std::string> rows;  // strategies, then "oracle" when asked
   std::vector<uint64_t> seeds;
-  std::map<std::string, std::vector<double>> makespan, imbalance, over_bound, over_static;
+  std::map<std::string, std::vector<double>> makespan, imbalance, over_mean, over_bound, over_static;
   // SRR's gain in percent, (makespan_X / makespan_srr - 1) x 100, per seed.
   std::map<std::string, std::vector<double>> srr_gain;
 };
@@ -68,6 +68,7 @@ SizeResult run_size(const CompareOptions& o, const MachineModel& machine, size_t
       mk[name] = m.makespan;
       r.makespan[name].push_back(m.makespan);
       r.imbalance[name].push_back(m.imbalance);
+      r.over_mean[name].push_back(m.imbalance_over_mean);
       r.over_static[name].push_back(static_mk / m.makespan);
       if (bound > 0) r.over_bound[name].push_back(m.makespan / bound - 1);
       if (name.rfind("dynamic", 0) == 0) best_dynamic = std::min(best_dynamic, m.makespan);
@@ -88,6 +89,7 @@ json size_json(const SizeResult& r) {
     json j{{"name", name},
            {"makespan", summary_json(summarise(r.makespan.at(name)))},
            {"imbalance", summary_json(summarise(r.imbalance.at(name)))},
+           {"imbalance_over_mean", summary_json(summarise(r.over_mean.at(name)))},
            {"speedup_over_static", summary_json(summarise(r.over_static.at(name)))}};
     if (r.over_bound.count(name)) j["above_lower_bound"] = summary_json(summarise(r.over_bound.at(name)));
     list.push_back(j);
@@ -160,6 +162,10 @@ void run_compare(const CompareOptions& o) {
   MachineModel machine = machine_of(o.machine);
   if (o.workload.file.empty() && o.workload.dist.empty())
     throw InputError("give a workload: --dist NAME --iterations LIST, or --workload FILE");
+  if (!o.workload.file.empty() && (!o.workload.iterations.empty() || o.workload.seeds != "1"))
+    throw InputError("--iterations and --seeds do not apply to a --workload file");
+  if (o.oracle && (!machine.speeds.empty() || machine.overhead > 0))
+    throw InputError("--oracle assumes identical threads without overhead: drop --speeds and --overhead");
   std::vector<std::unique_ptr<Strategy>> strategies;
   for (const auto& name : o.strategies.empty() ? default_comparison() : o.strategies)
     strategies.push_back(make_strategy(name));

@@ -123,6 +123,7 @@ void write_atomically(const std::string& path, const std::string& content, const
 }
 
 void plot_png(const std::string& png, const std::string& script, const std::vector<DataBlock>& data) {
+  if (png.find('\'') != std::string::npos) throw InputError("--plot " + png + ": the path may not contain a quote");
   std::string tmp_png = png + ".tmp.png", tmp_script = png + ".tmp.gp";
   std::ostringstream gp;
   gp << "set terminal pngcairo size 1100,500 noenhanced font ',10'\n"

@@ -79,7 +79,8 @@ std::vector<size_t> sizes_of(const WorkloadOptions& w) {
   if (w.iterations.empty()) throw InputError("give --iterations N with --dist (or a --workload file)");
   std::vector<size_t> out;
   for (long long n : w.iterations) {
-    if (n < 1) throw InputError("--iterations must be at least 1, not " + std::to_string(n));
+    if (n < 1 || n > 100000000)
+      throw InputError("--iterations must lie in [1, 100000000], not " + std::to_string(n));
     out.push_back(size_t(n));
   }
   return out;

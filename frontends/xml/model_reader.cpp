@@ -178,6 +178,7 @@ class ModelReader {
       node.induction = n.attribute("induction").value();
       node.induction_start = expression(n, "induction_start");
       node.induction_step = src_.number(n, "induction_step");
+      if (node.induction_step == 0) src_.fail(n, "induction_step", "a loop counter's step cannot be 0");
     }
     if (node.trips->kind == ExprKind::Const && node.trips->value < 0)
       src_.fail(n, "trips", "a trip count cannot be negative");

@@ -118,8 +118,12 @@ GeneticResult Search::run() {
   GeneticResult r;
   r.history.emplace_back(0, best.imbalance);
   size_t stall = 0, gen = 0;
+  auto out_of_time = [&] {
+    return gen % 64 == 0 &&
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > o_.time_limit_seconds;
+  };
   while (stall < o_.stall_generations && gen < o_.max_generations &&
-         !(o_.target_imbalance >= 0 && best.imbalance <= o_.target_imbalance)) {
+         !(o_.target_imbalance >= 0 && best.imbalance <= o_.target_imbalance) && !out_of_time()) {
     ++gen;
     std::vector<size_t> parents = select_parents(pop);
     std::vector<Organism> offspring;
@@ -162,7 +166,8 @@ double genetic_fitness(const std::vector<double>& thread_loads) {
 GeneticResult genetic_search(const std::vector<double>& loads, int threads, const GeneticOptions& o) {
   check_loads(loads, "genetic algorithm");
   if (threads < 1 || threads > 65535) throw InputError("the number of threads must lie in [1, 65535]");
-  if (o.population < 2) throw InputError("the GA's population must be at least 2");
+  if (o.population < 2 || o.population > 100000) throw InputError("the GA's population must lie in [2, 100000]");
+  if (!(o.time_limit_seconds > 0)) throw InputError("the GA's time limit must be positive");
   check_rate(o.crossover, "crossover");
   check_rate(o.mutation, "mutation");
   check_rate(o.replacement, "replacement");

@@ -20,6 +20,7 @@ struct GeneticOptions {
   double elitism = 0.01;      // share of the best organisms kept as they are (at least one)
   size_t stall_generations = 10000;  // stop when the best is unchanged this long
   size_t max_generations = 1000000;
+  double time_limit_seconds = 60;  // a guard for very large workloads
   double target_imbalance = -1;  // stop early when (max - min) / total reaches this (-1: never)
   uint64_t seed = 1;
 };

@@ -207,14 +207,18 @@ double step_aware_bound(const std::vector<double>& loads, int T) {
 OracleResult optimal_schedule(const std::vector<double>& loads, int threads, const OracleOptions& o) {
   check_loads(loads, "oracle");
   if (threads < 1) throw InputError("the number of threads must be at least 1");
-  if (!(o.time_limit_seconds >= 0)) throw InputError("the oracle's time limit must be non-negative");
+  if (!(o.time_limit_seconds >= 0 && o.time_limit_seconds <= 3600))
+    throw InputError("the oracle's time limit must lie in [0, 3600] seconds");
   auto start = Clock::now();
   OracleResult r;
   r.lower_bound = step_aware_bound(loads, threads);
 
   Assignment lpt = longest_processing_time(loads.data(), loads.size(), threads);
   Schedule best = from_thread_of(loads, threads, lpt.thread_of());
-  if (loads.size() <= 20000) {
+  // The refinements cost memory or time that grows with n x T; past these
+  // sizes LPT, already within a hair of the bound there, is the answer.
+  const double size = double(loads.size()) * threads;
+  if (size <= 4e6) {
     Schedule ldm = largest_differencing(loads, threads);
     if (ldm.makespan() < best.makespan()) best = std::move(ldm);
   }
@@ -223,7 +227,7 @@ OracleResult optimal_schedule(const std::vector<double>& loads, int threads, con
   auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.time_limit_seconds));
   bool met = best.makespan() <= r.lower_bound * (1 + 1e-12);
   bool exhaustive = false;
-  if (!met) {
+  if (!met && loads.size() <= 5000 && threads <= 256) {
     BranchAndBound bb(loads, threads, best, r.lower_bound, deadline);
     exhaustive = bb.run();
     r.nodes = bb.nodes();

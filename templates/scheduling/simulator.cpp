@@ -89,7 +89,7 @@ Trace run_self_scheduled(const std::vector<double>& loads, const Strategy& s, co
 }  // namespace
 
 void check_machine(const MachineModel& m) {
-  if (m.threads < 1) throw InputError("the number of threads must be at least 1");
+  if (m.threads < 1 || m.threads > 65535) throw InputError("the number of threads must lie in [1, 65535]");
   if (!std::isfinite(m.overhead) || m.overhead < 0)
     throw InputError("the scheduling overhead must be finite and non-negative");
   if (!m.speeds.empty() && m.speeds.size() != size_t(m.threads))

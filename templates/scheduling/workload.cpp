@@ -125,10 +125,14 @@ std::vector<double> generate_workload(const Distribution& d, size_t n, uint64_t 
 
 void check_loads(const std::vector<double>& loads, const std::string& what) {
   if (loads.empty()) throw InputError(what + ": the workload is empty (no iterations)");
-  for (size_t i = 0; i < loads.size(); ++i)
+  bool any = false;
+  for (size_t i = 0; i < loads.size(); ++i) {
     if (!std::isfinite(loads[i]) || loads[i] < 0)
       throw InputError(what + ": the load of iteration " + std::to_string(i) +
                        " must be finite and non-negative");
+    any = any || loads[i] > 0;
+  }
+  if (!any) throw InputError(what + ": every load is zero: there is nothing to schedule");
 }
 
 std::vector<double> read_workload(const std::string& path) {

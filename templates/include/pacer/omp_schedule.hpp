@@ -192,6 +192,7 @@ inline Assignment longest_processing_time(const double* loads, std::size_t n, in
 // of threads t + granted, t + 2 granted, ... so no iteration is lost.
 template <class Body>
 void run(const Assignment& a, Body&& body) {
+  if (a.threads < 1) return;  // no workload set: nothing to run
 #pragma omp parallel num_threads(a.threads)
   {
     int granted = omp_get_num_threads();
