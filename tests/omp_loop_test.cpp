@@ -8,6 +8,7 @@
 #include "tests/run_pacer.hpp"
 
 using nlohmann::json;
+using pacer::test::run_json;
 using pacer::test::run_pacer;
 using pacer::test::Run;
 using pacer::test::temp_file;
@@ -23,14 +24,6 @@ const char* kTriangle =
     "      sum += cos(i);\n"
     "  return sum;\n"
     "}\n";
-
-json run_json(const std::string& args) {
-  INFO(args);
-  Run r = run_pacer(args);
-  INFO(r.err);
-  REQUIRE(r.status == 0);
-  return json::parse(r.out);
-}
 
 double node_seconds(const json& prediction, const std::string& id) {
   for (const auto& n : prediction["nodes"])

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
@@ -42,6 +43,15 @@ inline std::string temp_file(const std::string& name, const std::string& content
   auto path = std::filesystem::temp_directory_path() / name;
   std::ofstream(path) << content;
   return path.string();
+}
+
+// Runs a command that must succeed and returns its JSON output.
+inline nlohmann::json run_json(const std::string& args) {
+  INFO(args);
+  Run r = run_pacer(args);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  return nlohmann::json::parse(r.out);
 }
 
 }  // namespace pacer::test

@@ -6,20 +6,13 @@
 
 #include "tests/run_pacer.hpp"
 
+using pacer::test::run_json;
 using pacer::test::run_pacer;
 using pacer::test::Run;
 using pacer::test::temp_file;
 using nlohmann::json;
 
 namespace {
-
-json run_json(const std::string& args) {
-  INFO(args);
-  Run r = run_pacer(args);
-  INFO(r.err);
-  REQUIRE(r.status == 0);
-  return json::parse(r.out);
-}
 
 void check_refused(const std::string& args, const std::string& message) {
   INFO(args);
