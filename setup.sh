@@ -15,7 +15,7 @@ PACKAGES=(
   "libclang-${LLVM_VERSION}-dev" "libclang-cpp${LLVM_VERSION}-dev" "libclang-rt-${LLVM_VERSION}-dev"
   "libomp-${LLVM_VERSION}-dev"
   libboost-graph-dev libpugixml-dev catch2 libcli11-dev nlohmann-json3-dev
-  gnuplot-nox graphviz libopenmpi-dev openmpi-bin
+  gnuplot-nox graphviz libopenmpi-dev openmpi-bin libdlib-dev
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libffi-dev libncurses-dev
 )
 

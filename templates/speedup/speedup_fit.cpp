@@ -1,0 +1,87 @@
+#include "templates/speedup/speedup_fit.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <sstream>
+
+#include "framework/error.hpp"
+
+namespace pacer {
+
+double mean_squared_error(const SpeedupLaw& law, const std::vector<double>& params, const SpeedupColumns& c) {
+  return law.sum_squared_error(params.data(), c) / double(c.size());
+}
+
+Bounds law_bounds(const SpeedupLaw& law, const std::map<std::string, std::pair<double, double>>& overrides) {
+  Bounds b;
+  for (const auto& p : law.parameters()) {
+    b.names.push_back(p.name);
+    b.lower.push_back(p.lower);
+    b.upper.push_back(p.upper);
+  }
+  for (const auto& [name, range] : overrides) {
+    auto it = std::find(b.names.begin(), b.names.end(), name);
+    if (it == b.names.end()) throw InputError("bounds: model " + law.name() + " has no parameter '" + name + "'");
+    const auto i = std::size_t(it - b.names.begin());
+    b.lower[i] = range.first;
+    b.upper[i] = range.second;
+  }
+  b.validate();
+  return b;
+}
+
+SpeedupFit fit_speedup_law(const SpeedupLaw& law, const SpeedupColumns& c, const FitOptions& o) {
+  const std::size_t n_params = law.parameters().size();
+  if (c.size() < n_params)
+    throw InputError("fitting " + law.name() + " needs at least " + std::to_string(n_params) +
+                     " speedup points, one per parameter (got " + std::to_string(c.size()) + ")");
+  const Bounds b = law_bounds(law, o.bounds);
+  const double n = double(c.size());
+  Objective mse = [&](const double* x) { return law.sum_squared_error(x, c) / n; };
+  const auto start = std::chrono::steady_clock::now();
+  OptimResult r;
+  if (o.optimizer == "csa")
+    r = coupled_simulated_annealing(mse, b, o.csa);
+  else if (o.optimizer == "pso")
+    r = particle_swarm(mse, b, o.pso);
+  else
+    throw InputError("unknown optimizer '" + o.optimizer + "' (known: csa, pso)");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return {&law, r.x, r.value, r.evaluations, seconds};
+}
+
+std::vector<double> parse_law_params(const SpeedupLaw& law, const std::string& text) {
+  const auto& spec = law.parameters();
+  std::vector<double> out(spec.size());
+  std::vector<bool> seen(spec.size());
+  std::istringstream is(text);
+  std::string item;
+  while (std::getline(is, item, ',')) {
+    const auto eq = item.find('=');
+    if (eq == std::string::npos) throw InputError("--params: '" + item + "' is not NAME=VALUE");
+    const std::string name = item.substr(0, eq), value = item.substr(eq + 1);
+    std::size_t i = 0;
+    while (i < spec.size() && spec[i].name != name) ++i;
+    if (i == spec.size()) throw InputError("--params: model " + law.name() + " has no parameter '" + name + "'");
+    std::size_t used = 0;
+    try {
+      out[i] = std::stod(value, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != value.size()) throw InputError("--params: '" + value + "' is not a number");
+    if (out[i] < spec[i].lower || out[i] > spec[i].upper)
+      throw InputError("--params: " + name + "=" + value + " is outside [" + std::to_string(spec[i].lower) + ", " +
+                       std::to_string(spec[i].upper) + "]");
+    seen[i] = true;
+  }
+  for (std::size_t i = 0; i < spec.size(); ++i)
+    if (!seen[i]) throw InputError("--params: model " + law.name() + " needs " + spec[i].name + " (" + spec[i].meaning + ")");
+  return out;
+}
+
+double accuracy_gain_percent(double mse_amdahl, double mse) {
+  return mse_amdahl > 0 ? 100.0 * (mse_amdahl - mse) / mse_amdahl : 0.0;
+}
+
+}  // namespace pacer
