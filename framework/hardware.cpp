@@ -69,6 +69,11 @@ const std::vector<SectionSpec> kSchema = {
       {"pi_io", D::Energy, "static energy of one cache-line transfer (ICE)"},
       {"static_power", D::Power, "static power of the whole platform (ICE P^sta)"}},
      "energy (ICE model)"},
+    {"power", {},
+     {{"static_power", D::Power, "power drawn whatever the load (for pacer speedup best)"},
+      {"core_power", D::Power, "dynamic power of one busy core at the cpu clock"},
+      {"dynamic_exponent", D::Count, "dynamic power grows as (F / clock)^exponent (3 when voltage scales with F)"}},
+     "power against cores and frequency"},
 };
 }  // namespace
 

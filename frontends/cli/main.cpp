@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   pacer::cli::add_hw_command(app);
   pacer::cli::add_constructs_command(app);
   pacer::cli::add_schedule_command(app);
+  pacer::cli::add_speedup_command(app);
   if (argc > 1 && argv[1][0] != '-') {
     bool known = false;
     std::string names;

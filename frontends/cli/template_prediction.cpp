@@ -3,19 +3,26 @@
 #include <sstream>
 
 #include "framework/error.hpp"
+#include "frontends/cli/speedup_options.hpp"
 #include "templates/omp_loop.hpp"
+#include "templates/speedup_template.hpp"
 #include "templates/scheduling/workload.hpp"
 
 namespace pacer::cli {
 
 void add_template_options(CLI::App& cmd, TemplateOptions& o) {
-  cmd.add_option("--template", o.name, "Parallel template: omp_loop");
+  cmd.add_option("--template", o.name, "Parallel template: omp_loop, amdahl, gustafson or memwall");
   cmd.add_option("--schedule", o.schedule, "omp_loop: loop schedule, e.g. static, dynamic,1, guided, srr (static)");
   cmd.add_option("--threads", o.threads, "omp_loop: thread counts, e.g. 1,2,4,8")->delimiter(',');
   cmd.add_option("--loop", o.loop, "omp_loop: id of the parallel loop (default: the first top-level loop)");
   cmd.add_option("--overhead", o.overhead, "omp_loop: seconds per chunk taken from the scheduler (0)");
   cmd.add_option("--iteration-weights", o.iteration_weights,
                  "omp_loop: file of relative iteration costs, one per line (data-dependent work)");
+  cmd.add_option("--cores", o.cores, "speedup laws: core counts, e.g. 1-24 or 1,2,4 (1)");
+  cmd.add_option("--cpu-freq", o.cpu_freq, "speedup laws: processor frequencies, e.g. 1.2GHz:2.5GHz:0.1GHz (the clock)");
+  cmd.add_option("--mem-freq", o.mem_freq, "speedup laws: memory frequency (the machine's memory.mem_frequency)");
+  cmd.add_option("--template-params", o.law_params, "speedup laws: parameters, e.g. f=0.99,k=1.7,m1=0.002,m2=0.28");
+  cmd.add_option("--template-fit", o.law_fit, "speedup laws: fit the parameters to this speedup data file");
 }
 
 namespace {
@@ -27,10 +34,60 @@ json point_json(const OmpLoopPoint& p) {
 
 }  // namespace
 
+namespace {
+
+void emit_speedup_template(const TemplateOptions& o, const ApplicationModel& m, const std::vector<Hardware>& machines,
+                           const std::vector<const ResourceModel*>& models, const ParamValues& params, bool as_json) {
+  LawOptions lo;
+  lo.model = o.name;
+  lo.params = o.law_params;
+  lo.fit_file = o.law_fit;
+  if (lo.params.empty() && lo.fit_file.empty())
+    throw InputError("--template " + o.name + " needs its parameters: --template-params NAME=VALUE,... or --template-fit DATA.csv");
+  const ResolvedLaw law = resolve_law(lo);
+  SpeedupTemplateOptions so{law.law, law.params, {}, {}, 0};
+  if (!o.cores.empty()) so.cores = parse_core_list(o.cores, "--cores");
+  if (!o.cpu_freq.empty()) so.cpu_hz = parse_frequency_list(o.cpu_freq, "--cpu-freq");
+  if (!o.mem_freq.empty()) so.mem_hz = parse_frequency(o.mem_freq, "--mem-freq");
+  json list = json::array();
+  std::ostringstream os;
+  os << m.name << " (" << m.file << "), template " << o.name << " (" << params_text(*law.law, law.params) << "), "
+     << law.origin << "\n";
+  for (const auto& hw : machines)
+    for (const ResourceModel* rm : models) {
+      const SpeedupTemplatePrediction r = predict_with_speedup_law(m, hw, *rm, params, so);
+      json points = json::array();
+      Table t({"cores", "cpu freq", "phi", "speedup", "sequential", "total", "bound"});
+      for (const auto& p : r.points) {
+        points.push_back({{"cores", p.cores}, {"cpu_freq_hz", p.cpu_hz}, {"phi", p.phi}, {"speedup", p.speedup},
+                          {"sequential_seconds", p.sequential_seconds}, {"total_seconds", p.total_seconds},
+                          {"bound", p.memory_bound ? "memory" : "compute"}});
+        t.add({std::to_string(p.cores), frequency_text(p.cpu_hz), digits(p.phi), digits(p.speedup, 5),
+               format_seconds(p.sequential_seconds), format_seconds(p.total_seconds),
+               p.memory_bound ? "memory" : "compute"});
+      }
+      list.push_back({{"hardware", hw.name}, {"model", rm->name()}, {"sequential_seconds", r.reference_seconds},
+                      {"clock_hz", r.clock_hz}, {"mem_freq_hz", r.mem_hz}, {"points", points}});
+      os << "\n" << hw.name << " / " << rm->name() << ": sequential " << format_seconds(r.reference_seconds) << " at "
+         << frequency_text(r.clock_hz) << ", memory at " << frequency_text(r.mem_hz) << "\n" << t.text();
+    }
+  if (as_json)
+    emit(json{{"application", m.name}, {"file", m.file}, {"template", o.name},
+              {"template_params", params_json(*law.law, law.params)}, {"origin", law.origin}, {"parameters", params},
+              {"predictions", list}});
+  else
+    emit(os.str());
+}
+
+}  // namespace
+
 void emit_template_predictions(const TemplateOptions& o, const ApplicationModel& m,
                                const std::vector<Hardware>& machines, const std::vector<const ResourceModel*>& models,
                                const ParamValues& params, bool as_json) {
-  if (o.name != "omp_loop") throw InputError("unknown template '" + o.name + "' (known: omp_loop)");
+  if (o.name == "amdahl" || o.name == "gustafson" || o.name == "memwall")
+    return emit_speedup_template(o, m, machines, models, params, as_json);
+  if (o.name != "omp_loop")
+    throw InputError("unknown template '" + o.name + "' (known: omp_loop, amdahl, gustafson, memwall)");
   OmpLoopOptions opt{o.loop, o.schedule, o.threads.empty() ? std::vector<int>{1} : o.threads, o.overhead, {}};
   if (!o.iteration_weights.empty()) opt.iteration_weights = sched::read_workload(o.iteration_weights);
   json list = json::array();

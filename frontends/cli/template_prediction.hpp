@@ -1,6 +1,8 @@
 // `pacer predict --template NAME`: a sequential prediction composed through
 // a parallel template, per machine and resource model. Templates known
-// here: omp_loop (a top-level loop run by OpenMP threads under a schedule).
+// here: omp_loop (a top-level loop run by OpenMP threads under a schedule)
+// and the speedup laws amdahl, gustafson and memwall (the whole task on p
+// cores at a processor and memory frequency).
 #pragma once
 #include <CLI/CLI.hpp>
 #include <string>
@@ -19,6 +21,9 @@ struct TemplateOptions {
   std::string loop;
   double overhead = 0;
   std::string iteration_weights;  // file, one weight per line
+  // Speedup-law templates.
+  std::string cores, cpu_freq, mem_freq;
+  std::string law_params, law_fit;
 };
 
 void add_template_options(CLI::App& cmd, TemplateOptions& o);
