@@ -112,7 +112,7 @@ struct GridCmd {
   LawOptions law;
   std::string cores = "1-24", cpu_freq = "1.2GHz:2.5GHz:0.1GHz", mem_freq = "1.066GHz";
   std::string hw;  // best: power parameters for the energy ranking
-  bool json = false;
+  bool json = false, csv = false;
 };
 
 struct GridPoint {
@@ -153,6 +153,13 @@ void run_predict(const GridCmd& c) {
     emit(json{{"model", r.law->name()}, {"params", params_json(*r.law, r.params)}, {"origin", r.origin},
               {"mem_freq_hz", parse_frequency(c.mem_freq, "--mem-freq")}, {"points", points}});
     return;
+  }
+  if (c.csv) {
+    Table t({"cores", "cpu_freq_hz", "phi", "speedup", "relative_time", "bound"});
+    for (const auto& g : grid)
+      t.add({std::to_string(g.cores), format_number(g.cpu_hz), format_number(g.phi), format_number(g.speedup),
+             format_number(g.relative_time), g.memory_bound ? "memory" : "compute"});
+    return emit(t.csv());
   }
   std::ostringstream os;
   os << r.law->name() << " (" << params_text(*r.law, r.params) << "), " << r.origin << "\n"
@@ -267,6 +274,7 @@ void add_speedup_command(CLI::App& app) {
   auto pred = std::make_shared<GridCmd>();
   CLI::App* p = cmd->add_subcommand("predict", "Speedup and relative time of a law over cores and frequencies");
   add_grid_options(p, *pred);
+  p->add_flag("--csv", pred->csv, "Print CSV");
   p->callback([pred] { run_predict(*pred); });
 
   auto best = std::make_shared<GridCmd>();
