@@ -48,6 +48,14 @@ TEST_CASE("speedup generate writes the paper's grid with the promised header", "
   CHECK(lines == 336);
 }
 
+TEST_CASE("speedup generate --table-row uses the paper's Table 1 parameters", "[cli][speedup]") {
+  Run r = run_pacer("speedup generate --table-row parsec-x264 --speedup --cores 2,4 --cpu-freq 2.5GHz");
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::StartsWith("cores,cpu_freq_hz,mem_freq_hz,speedup\n2,2500000000,1066000000,"));
+  check_refused("speedup generate --table-row parsec-nothing", "no program 'parsec-nothing' in Table 1");
+  check_refused("speedup generate --table-row parsec-x264 --params f=0.9,k=1,m1=0,m2=0", "--table-row");
+}
+
 TEST_CASE("speedup fit --json has params, mse and the gain over Amdahl", "[cli][speedup]") {
   const json mw = run_json("speedup fit " + generated_data() + " --model memwall --optimizer csa --json");
   CHECK(mw["points"] == 322);

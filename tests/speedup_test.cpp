@@ -9,6 +9,7 @@
 #include "framework/coupled_annealing.hpp"
 #include "framework/error.hpp"
 #include "framework/particle_swarm.hpp"
+#include "templates/speedup/paper_table.hpp"
 #include "templates/speedup/regressors.hpp"
 #include "templates/speedup/sampling_study.hpp"
 #include "templates/speedup/speedup_data.hpp"
@@ -165,6 +166,17 @@ TEST_CASE("fits of the memory-wall model recover the truth's MSE within 5%", "[s
   // Amdahl cannot follow the super-linear speedups: Table 1's gain.
   const SpeedupFit amdahl = fit_speedup_law(speedup_law("amdahl"), c, FitOptions{});
   CHECK(accuracy_gain_percent(amdahl.mse, true_mse) > 90);
+}
+
+TEST_CASE("Table 1 is shipped: 25 programs, gains consistent with their MSEs", "[speedup]") {
+  REQUIRE(paper_table1().size() == 25);
+  for (const auto& row : paper_table1()) {
+    INFO(row.program);
+    // The published gain is (MSE_A - MSE) / MSE_A, from MSEs rounded to 4 digits.
+    CHECK(accuracy_gain_percent(row.amdahl_mse, row.memwall_mse) == Approx(row.gain_percent).margin(2.5));
+  }
+  CHECK(paper_table1_row("parsec-x264").memwall[1] == Approx(1.6662));
+  CHECK_THROWS_AS(paper_table1_row("nothing"), InputError);
 }
 
 TEST_CASE("fitting refuses fewer points than parameters", "[speedup][fit]") {

@@ -13,6 +13,7 @@
 #include "frontends/cli/commands.hpp"
 #include "frontends/cli/report.hpp"
 #include "frontends/cli/speedup_options.hpp"
+#include "templates/speedup/paper_table.hpp"
 #include "templates/speedup/speedup_data.hpp"
 #include "templates/speedup/speedup_generate.hpp"
 
@@ -22,7 +23,7 @@ namespace {
 // ---- generate ----
 
 struct GenerateCmd {
-  std::string model = "memwall", params, out, cores, cpu_freq, mem_freq = "1.066GHz";
+  std::string model = "memwall", params, table_row, out, cores, cpu_freq, mem_freq = "1.066GHz";
   double noise = 0, instructions = 1e10;
   std::uint64_t seed = 1;
   bool speedup = false;
@@ -30,10 +31,20 @@ struct GenerateCmd {
 
 void run_generate(const GenerateCmd& c) {
   const SpeedupLaw& law = speedup_law(c.model);
-  if (c.params.empty()) throw InputError("--params is required: the " + c.model + " parameters to generate from");
-  const auto params = parse_law_params(law, c.params);
+  if (c.params.empty() == c.table_row.empty())
+    throw InputError("give the " + c.model + " parameters to generate from: --params NAME=VALUE,... or --table-row PROGRAM");
+  if (!c.table_row.empty() && law.name() != "memwall")
+    throw InputError("--table-row gives memwall parameters (Table 1); drop --model " + c.model);
+  const auto params = c.table_row.empty() ? parse_law_params(law, c.params)
+                                          : [&] {
+                                              const PaperFit& row = paper_table1_row(c.table_row);
+                                              return std::vector<double>(row.memwall, row.memwall + 4);
+                                            }();
   GenerateOptions g;
   if (!c.cores.empty()) g.cores = parse_core_list(c.cores, "--cores");
+  // Speedups are relative to one core: generate its runs even when not listed.
+  if (c.speedup && !g.cores.empty() && std::find(g.cores.begin(), g.cores.end(), 1) == g.cores.end())
+    g.cores.insert(g.cores.begin(), 1);
   if (!c.cpu_freq.empty()) g.cpu_hz = parse_frequency_list(c.cpu_freq, "--cpu-freq");
   g.mem_hz = parse_frequency(c.mem_freq, "--mem-freq");
   g.noise = c.noise;
@@ -252,7 +263,8 @@ void add_speedup_command(CLI::App& app) {
   auto gen = std::make_shared<GenerateCmd>();
   CLI::App* g = cmd->add_subcommand("generate", "Make measurements from a law on the paper's grid (1-24 cores, 1.2-2.5 GHz)");
   g->add_option("--model", gen->model, "amdahl, gustafson or memwall")->capture_default_str();
-  g->add_option("--params", gen->params, "the law's parameters, e.g. f=0.99,k=1.7,m1=0.002,m2=0.28")->required();
+  g->add_option("--params", gen->params, "the law's parameters, e.g. f=0.99,k=1.7,m1=0.002,m2=0.28");
+  g->add_option("--table-row", gen->table_row, "memwall parameters of a program of the paper's Table 1, e.g. parsec-x264");
   g->add_option("--noise", gen->noise, "relative standard deviation of each time (0.02 = 2%)")->capture_default_str();
   g->add_option("--seed", gen->seed, "random seed")->capture_default_str();
   g->add_option("--cores", gen->cores, "core counts (1-24)");
