@@ -54,4 +54,14 @@ inline nlohmann::json run_json(const std::string& args) {
   return nlohmann::json::parse(r.out);
 }
 
+// Runs a command that must be refused: exit 2, nothing on stdout, and
+// `message` in the one error.
+inline void check_refused(const std::string& args, const std::string& message) {
+  INFO(args);
+  Run r = run_pacer(args);
+  CHECK(r.status == 2);
+  CHECK(r.out.empty());
+  CHECK_THAT(r.err, Catch::Contains(message));
+}
+
 }  // namespace pacer::test

@@ -6,23 +6,12 @@
 
 #include "tests/run_pacer.hpp"
 
+using pacer::test::check_refused;
 using pacer::test::run_json;
 using pacer::test::run_pacer;
 using pacer::test::Run;
 using pacer::test::temp_file;
 using nlohmann::json;
-
-namespace {
-
-void check_refused(const std::string& args, const std::string& message) {
-  INFO(args);
-  Run r = run_pacer(args);
-  CHECK(r.status == 2);
-  CHECK(r.out.empty());
-  CHECK_THAT(r.err, Catch::Contains(message));
-}
-
-}  // namespace
 
 TEST_CASE("schedule simulate --json has makespan, imbalance, thread loads and assignment", "[cli][schedule]") {
   json j = run_json("schedule simulate --dist beta --iterations 97 --threads 12 --strategy srr --seed 1 --json");

@@ -9,20 +9,13 @@
 #include "tests/run_pacer.hpp"
 
 using nlohmann::json;
+using pacer::test::check_refused;
 using pacer::test::run_json;
 using pacer::test::run_pacer;
 using pacer::test::Run;
 using pacer::test::temp_file;
 
 namespace {
-
-void check_refused(const std::string& args, const std::string& message) {
-  INFO(args);
-  Run r = run_pacer(args);
-  CHECK(r.status == 2);
-  CHECK(r.out.empty());
-  CHECK_THAT(r.err, Catch::Contains(message));
-}
 
 std::string generated_data() {
   static const std::string path = [] {

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "framework/error.hpp"
+#include "framework/number.hpp"
 #include "framework/units.hpp"
 #include "frontends/cli/report.hpp"
 #include "templates/speedup/speedup_data.hpp"
@@ -20,15 +21,8 @@ std::vector<std::string> split(const std::string& text, char sep) {
 }
 
 double parse_double(const std::string& text, const std::string& option) {
-  std::size_t used = 0;
-  double v = 0;
-  try {
-    v = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size() || !std::isfinite(v)) throw InputError(option + ": '" + text + "' is not a number");
-  return v;
+  if (auto v = parse_number(text)) return *v;
+  throw InputError(option + ": '" + text + "' is not a number");
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "framework/error.hpp"
+#include "framework/number.hpp"
 
 namespace pacer::sched {
 
@@ -143,19 +144,10 @@ std::vector<double> read_workload(const std::string& path) {
   for (int number = 1; std::getline(in, line); ++number) {
     size_t first = line.find_first_not_of(" \t\r");
     if (first == std::string::npos || line[first] == '#') continue;
-    size_t used = 0;
-    double v = 0;
-    try {
-      v = std::stod(line.substr(first), &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    std::string rest = used ? line.substr(first + used) : line;
-    if (!used || rest.find_first_not_of(" \t\r") != std::string::npos)
-      throw InputError(SourceLocation{path, number}, "", "'" + line + "' is not a number (one load per line)");
-    if (!std::isfinite(v) || v < 0)
-      throw InputError(SourceLocation{path, number}, "", "a load must be finite and non-negative, not " + line);
-    loads.push_back(v);
+    const auto v = parse_number(line);
+    if (!v) throw InputError(SourceLocation{path, number}, "", "'" + line + "' is not a finite number (one load per line)");
+    if (*v < 0) throw InputError(SourceLocation{path, number}, "", "a load must be finite and non-negative, not " + line);
+    loads.push_back(*v);
   }
   check_loads(loads, path);
   return loads;

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "framework/error.hpp"
+#include "framework/number.hpp"
 
 namespace pacer {
 namespace {
@@ -25,17 +26,10 @@ std::vector<std::string> split_csv(const std::string& line) {
 }
 
 double positive_number(const std::string& text, const SourceLocation& where, const std::string& field) {
-  std::size_t used = 0;
-  double v = 0;
-  try {
-    v = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size() || !std::isfinite(v))
-    throw InputError(where, field, "'" + text + "' is not a number");
-  if (v <= 0) throw InputError(where, field, "must be positive (got " + text + ")");
-  return v;
+  const auto v = parse_number(text);
+  if (!v) throw InputError(where, field, "'" + text + "' is not a number");
+  if (*v <= 0) throw InputError(where, field, "must be positive (got " + text + ")");
+  return *v;
 }
 
 struct Columns {

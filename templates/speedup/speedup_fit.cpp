@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "framework/error.hpp"
+#include "framework/number.hpp"
 
 namespace pacer {
 
@@ -63,13 +64,9 @@ std::vector<double> parse_law_params(const SpeedupLaw& law, const std::string& t
     std::size_t i = 0;
     while (i < spec.size() && spec[i].name != name) ++i;
     if (i == spec.size()) throw InputError("--params: model " + law.name() + " has no parameter '" + name + "'");
-    std::size_t used = 0;
-    try {
-      out[i] = std::stod(value, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != value.size()) throw InputError("--params: '" + value + "' is not a number");
+    const auto v = parse_number(value);
+    if (!v) throw InputError("--params: '" + value + "' is not a number");
+    out[i] = *v;
     if (out[i] < spec[i].lower || out[i] > spec[i].upper)
       throw InputError("--params: " + name + "=" + value + " is outside [" + std::to_string(spec[i].lower) + ", " +
                        std::to_string(spec[i].upper) + "]");

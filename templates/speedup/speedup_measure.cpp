@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "framework/error.hpp"
+#include "framework/number.hpp"
 
 namespace pacer {
 namespace fs = std::filesystem;
@@ -30,7 +31,9 @@ std::optional<double> cpuinfo_mhz() {
   while (std::getline(in, line))
     if (line.rfind("cpu MHz", 0) == 0) {
       const auto colon = line.find(':');
-      if (colon != std::string::npos) return std::stod(line.substr(colon + 1)) * 1e6;
+      if (colon == std::string::npos) return std::nullopt;
+      if (auto mhz = parse_number(line.substr(colon + 1))) return *mhz * 1e6;
+      return std::nullopt;
     }
   return std::nullopt;
 }
@@ -92,9 +95,8 @@ FrequencyControl probe_frequency_control() {
                 " is missing, as on most virtual machines): every run is at the current frequency";
     return c;
   }
-  const std::string cur = read_line(fs::path(kCpufreq) / "scaling_cur_freq");
-  if (!cur.empty()) {
-    c.current_hz = std::stod(cur) * 1e3;
+  if (auto khz = parse_number(read_line(fs::path(kCpufreq) / "scaling_cur_freq"))) {
+    c.current_hz = *khz * 1e3;
     c.current_source = std::string(kCpufreq) + "/scaling_cur_freq";
   }
   const std::string governor = read_line(fs::path(kCpufreq) / "scaling_governor");
