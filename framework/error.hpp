@@ -52,4 +52,11 @@ class InputError : public std::runtime_error {
   std::string field_;
 };
 
+// Something this machine cannot do (no energy counters, no frequency
+// control): not the user's mistake, but nothing can be printed for it.
+class Unavailable : public std::runtime_error {
+ public:
+  explicit Unavailable(const std::string& message) : std::runtime_error(message) {}
+};
+
 }  // namespace pacer

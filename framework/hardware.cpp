@@ -11,7 +11,7 @@ const Figure& Hardware::require(const std::string& section, const std::string& p
                                 const std::string& needed_by) const {
   auto s = sections.find(section);
   if (s == sections.end() || !s->second.params.count(param))
-    throw InputError(SourceLocation{file, s == sections.end() ? 0 : s->second.where.line},
+    throw MissingFigure(SourceLocation{file, s == sections.end() ? 0 : s->second.where.line},
                      section + "/" + param,
                      "the " + needed_by + " model needs <" + section + "><param name=\"" + param +
                          "\" .../>, which '" + name + "' does not give");
@@ -67,7 +67,11 @@ const std::vector<SectionSpec> kSchema = {
       {"pi_op", D::Energy, "static energy of one operation (ICE)"},
       {"eps_io", D::Energy, "dynamic energy of one cache-line transfer (ICE)"},
       {"pi_io", D::Energy, "static energy of one cache-line transfer (ICE)"},
-      {"static_power", D::Power, "static power of the whole platform (ICE P^sta)"}},
+      {"static_power", D::Power, "static power of the whole platform (ICE P^sta)"},
+      {"op_power", D::Power, "power of one active core doing one operation (ICE P^op, Eq. 7)"},
+      {"io_power", D::Power, "power of one active core doing one cache-line transfer (ICE P^I/O, Eq. 8)"},
+      {"cycles_per_op", D::Cycles, "cycles per operation (ICE F, Eq. 7 and 9)"},
+      {"cycles_per_io", D::Cycles, "cycles per cache-line transfer (ICE M, Eq. 8 and 10)"}},
      "energy (ICE model)"},
     {"power", {},
      {{"static_power", D::Power, "power drawn whatever the load (for pacer speedup best)"},

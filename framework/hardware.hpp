@@ -28,6 +28,13 @@ struct HwSection {
   SourceLocation where;
 };
 
+// A figure a model needs that the machine's description does not give: the
+// model cannot price on this machine (another may).
+class MissingFigure : public InputError {
+ public:
+  using InputError::InputError;
+};
+
 struct Hardware {
   std::string name;
   std::string description;
@@ -37,7 +44,7 @@ struct Hardware {
   std::map<std::string, std::string> hllc_unknown;   // construct -> why no figure
 
   bool has(const std::string& section, const std::string& param) const;
-  // The figure, or an InputError saying which model needed it and where.
+  // The figure, or a MissingFigure saying which model needed it and where.
   const Figure& require(const std::string& section, const std::string& param,
                         const std::string& needed_by) const;
 };

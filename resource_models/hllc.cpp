@@ -15,6 +15,9 @@ class Hllc : public ResourceModel {
   std::vector<std::string> reads() const override { return {ruv_kind::constructs}; }
   NodeCost price(const SegNode& node, const Hardware& hw) const override {
     const Ruv& f = require_ruv(node, ruv_kind::constructs, "hllc");
+    if (hw.hllc_costs.empty() && hw.hllc_unknown.empty())
+      throw MissingFigure(SourceLocation{hw.file, 0}, "hllc",
+                          "the hllc model needs an <hllc> cost vector, which '" + hw.name + "' does not give");
     NodeCost cost;
     for (const auto& [construct, count] : f) {
       if (count == 0) continue;

@@ -1,6 +1,6 @@
 // pacer: predict how long C code takes on a machine, from resource models of
 // rising detail (see README.md). Exit status: 0 success, 2 bad input,
-// 1 anything else.
+// 3 this machine cannot measure what was asked (no energy counters), 1 anything else.
 #include <iostream>
 
 #include "framework/error.hpp"
@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   pacer::cli::add_constructs_command(app);
   pacer::cli::add_schedule_command(app);
   pacer::cli::add_speedup_command(app);
+  pacer::cli::add_energy_command(app);
   if (argc > 1 && argv[1][0] != '-') {
     bool known = false;
     std::string names;
@@ -52,6 +53,9 @@ int main(int argc, char** argv) {
   } catch (const pacer::InputError& e) {
     std::cerr << "pacer: error: " << e.what() << '\n';
     return 2;
+  } catch (const pacer::Unavailable& e) {
+    std::cerr << "pacer: cannot measure here: " << e.what() << '\n';
+    return 3;
   } catch (const std::exception& e) {
     std::cerr << "pacer: internal error: " << e.what() << '\n';
     return 1;

@@ -1,16 +1,15 @@
 #include "templates/speedup/speedup_measure.hpp"
 
 #include <sched.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "framework/error.hpp"
 #include "framework/number.hpp"
+#include "framework/program_run.hpp"
 
 namespace pacer {
 namespace fs = std::filesystem;
@@ -51,10 +50,7 @@ void set_frequency(double hz) {
 }
 
 double timed_run(const std::vector<std::string>& argv, int cores) {
-  const auto start = std::chrono::steady_clock::now();
-  const pid_t pid = fork();
-  if (pid < 0) throw InputError("cannot start '" + argv[0] + "': fork failed");
-  if (pid == 0) {
+  const ProgramRun run = run_program(argv, [cores] {
     cpu_set_t set;
     CPU_ZERO(&set);
     for (int c = 0; c < cores; ++c) CPU_SET(c, &set);
@@ -62,24 +58,11 @@ double timed_run(const std::vector<std::string>& argv, int cores) {
     setenv("OMP_NUM_THREADS", std::to_string(cores).c_str(), 1);
     setenv("OMP_PROC_BIND", "close", 1);
     setenv("OMP_PLACES", "cores", 1);
-    dup2(STDERR_FILENO, STDOUT_FILENO);  // pacer's stdout stays the report
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    execvp(args[0], args.data());
-    _exit(127);
-  }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-    throw InputError("cannot run '" + argv[0] + "' (not found or not executable)");
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-    throw InputError("'" + argv[0] + "' failed on " + std::to_string(cores) + " core(s) (" +
-                     (WIFEXITED(status) ? "exit status " + std::to_string(WEXITSTATUS(status))
-                                        : "signal " + std::to_string(WTERMSIG(status))) +
+  });
+  if (!run.ok())
+    throw InputError("'" + argv[0] + "' failed on " + std::to_string(cores) + " core(s) (" + run.describe() +
                      "): no time recorded");
-  return seconds;
+  return run.seconds;
 }
 
 }  // namespace

@@ -1,0 +1,50 @@
+#include "framework/program_run.hpp"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+
+#include "framework/error.hpp"
+
+namespace pacer {
+
+std::string ProgramRun::describe() const {
+  return signal ? "signal " + std::to_string(signal) : "exit status " + std::to_string(exit_status);
+}
+
+ProgramRun run_program(const std::vector<std::string>& argv, const std::function<void()>& in_child,
+                       const std::function<void()>& on_tick, double tick) {
+  if (argv.empty()) throw InputError("no program to run: give it after --");
+  const auto start = std::chrono::steady_clock::now();
+  const pid_t pid = fork();
+  if (pid < 0) throw InputError("cannot start '" + argv[0] + "': fork failed");
+  if (pid == 0) {
+    if (in_child) in_child();
+    dup2(STDERR_FILENO, STDOUT_FILENO);
+    std::vector<char*> args;
+    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    execvp(args[0], args.data());
+    _exit(127);
+  }
+  int status = 0;
+  if (on_tick) {
+    const auto period = std::chrono::duration<double>(tick);
+    while (waitpid(pid, &status, WNOHANG) == 0) {
+      std::this_thread::sleep_for(period);
+      on_tick();
+    }
+  } else {
+    waitpid(pid, &status, 0);
+  }
+  ProgramRun r;
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (WIFEXITED(status)) r.exit_status = WEXITSTATUS(status);
+  else if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
+  if (r.exit_status == 127) throw InputError("cannot run '" + argv[0] + "' (not found or not executable)");
+  return r;
+}
+
+}  // namespace pacer

@@ -1,0 +1,26 @@
+// Running a user's program from pacer (for measurements): its output goes to
+// pacer's stderr so that stdout stays the report, and pacer may sample
+// counters while it runs.
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace pacer {
+
+struct ProgramRun {
+  int exit_status = -1;  // when it exited
+  int signal = 0;        // when a signal ended it
+  double seconds = 0;    // wall time from start to exit
+  bool ok() const { return signal == 0 && exit_status == 0; }
+  std::string describe() const;  // "exit status 3", "signal 11"
+};
+
+// Runs argv (argv[0] looked up in PATH). `in_child` runs in the child just
+// before exec (affinity, environment); `on_tick` runs in pacer every `tick`
+// seconds while the program runs. Throws InputError when the program cannot
+// be started or found.
+ProgramRun run_program(const std::vector<std::string>& argv, const std::function<void()>& in_child = {},
+                       const std::function<void()>& on_tick = {}, double tick = 0.1);
+
+}  // namespace pacer
