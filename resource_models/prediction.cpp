@@ -93,6 +93,18 @@ Prediction Predictor::predict(const Hardware& hw, const ResourceModel& rm, const
   return p;
 }
 
+std::vector<NodeExecutions> Predictor::node_executions(const ParamValues& overrides, ParamValues* bound) const {
+  Bindings b;
+  b.params = bind_parameters(model_, overrides, needed_parameters({}));
+  if (bound) *bound = b.params;
+  std::vector<NodeExecutions> out;
+  for (const auto& t : tasks_) {
+    check_guards(t.guards, b);
+    for (const auto& term : t.terms) out.push_back({t.task, &term, evaluate(term.executions, b)});
+  }
+  return out;
+}
+
 Prediction Predictor::predict_sweep(const Hardware& hw, const ResourceModel& rm, const ParamValues& overrides,
                                     const SweepGrid& grid) const {
   std::vector<std::string> swept;

@@ -50,6 +50,12 @@ struct Prediction {
   SweepResult sweep;
 };
 
+struct NodeExecutions {
+  std::string task;
+  const NodeTerm* term = nullptr;
+  double executions = 0;  // per run of the task
+};
+
 class Predictor {
  public:
   explicit Predictor(const ApplicationModel& model);
@@ -57,6 +63,9 @@ class Predictor {
   Prediction predict(const Hardware& hw, const ResourceModel& rm, const ParamValues& overrides) const;
   Prediction predict_sweep(const Hardware& hw, const ResourceModel& rm, const ParamValues& overrides,
                            const SweepGrid& grid) const;
+
+  // How often each compute node runs at one parameter point; no machine needed.
+  std::vector<NodeExecutions> node_executions(const ParamValues& overrides, ParamValues* bound = nullptr) const;
 
   const std::vector<TaskFormula>& task_formulas() const { return tasks_; }
   Expr total_formula() const;  // sum of the tasks, calls inlined
