@@ -104,7 +104,10 @@ void add_list(CLI::App& hw) {
         std::string secs;
         for (const auto& s : sections_of(h)) secs += (secs.empty() ? "" : ",") + s;
         out.push_back({{"name", h.name}, {"file", f.string()}, {"sections", sections_of(h)}, {"valid", true}});
+        // The first sentence: the table stays readable; `hw show` has the rest.
         std::string first_line = h.description.substr(0, h.description.find('\n'));
+        first_line = first_line.substr(0, first_line.find(". ") == std::string::npos ? std::string::npos
+                                                                                     : first_line.find(". ") + 1);
         t.add({h.name, f.string(), secs, first_line});
       } catch (const InputError& e) {
         out.push_back({{"file", f.string()}, {"valid", false}, {"error", e.what()}});

@@ -7,6 +7,7 @@
 #include "frontends/cli/commands.hpp"
 #include "frontends/cli/report.hpp"
 #include "frontends/cli/template_prediction.hpp"
+#include "resource_models/energy/node_energy.hpp"
 #include "resource_models/prediction.hpp"
 
 namespace pacer::cli {
@@ -22,6 +23,8 @@ struct PredictOptions {
   TemplateOptions parallel;
   bool json = false;
   bool csv = false;
+  bool energy = false;
+  EnergyOptions energy_options;
 };
 
 ParamValues parse_params(const std::vector<std::string>& items) {
@@ -146,6 +149,41 @@ Table sweep_table(const std::vector<Prediction>& ps, bool several_hw, bool raw) 
   return t;
 }
 
+json energy_json(const ProgramEnergy& e) {
+  json nodes = json::array();
+  for (const auto& n : e.nodes)
+    nodes.push_back({{"id", n.id}, {"task", n.task}, {"executions", n.executions}, {"work", n.workload.work},
+                     {"io", n.workload.io}, {"span", n.workload.span}, {"energy_joules", n.energy.total()},
+                     {"static", n.energy.static_joules}, {"ops", n.energy.ops_joules}, {"io_energy", n.energy.io_joules},
+                     {"bound", bound_name(n.energy.bound)}});
+  return {{"hardware", e.hardware},
+          {"model", "ICE (Tran and Ha 2016), each node a phase"},
+          {"energy_joules", e.total_joules()},
+          {"static", e.static_joules},
+          {"ops", e.ops_joules},
+          {"io", e.io_joules},
+          {"cache_model", {{"access_bytes", e.access_bytes}, {"line_bytes", e.line_bytes}}},
+          {"parallelism", e.parallelism},
+          {"nodes", nodes},
+          {"notes", e.notes}};
+}
+
+std::string energy_text(const ProgramEnergy& e) {
+  std::ostringstream os;
+  os << "energy on " << e.hardware << " (ICE; each node a phase; I/O = accesses x " << format_number(e.access_bytes)
+     << " B / " << format_number(e.line_bytes) << " B lines; Span = Work / " << format_number(e.parallelism) << "):\n";
+  Table t({"node", "work", "I/O", "static", "ops", "I/O energy", "energy", "bound"});
+  for (const auto& n : e.nodes)
+    t.add({n.task + "/" + n.id, format_count(n.workload.work), format_count(n.workload.io),
+           format_joules(n.energy.static_joules), format_joules(n.energy.ops_joules),
+           format_joules(n.energy.io_joules), format_joules(n.energy.total()), bound_name(n.energy.bound)});
+  t.add({"total", "", "", format_joules(e.static_joules), format_joules(e.ops_joules), format_joules(e.io_joules),
+         format_joules(e.total_joules()), ""});
+  os << t.text();
+  for (const auto& n : e.notes) os << "note: " << n << "\n";
+  return os.str();
+}
+
 std::string predictions_text(const ApplicationModel& m, const std::vector<Prediction>& ps, bool several_hw,
                              const std::vector<std::string>& left_out) {
   std::ostringstream os;
@@ -172,33 +210,72 @@ std::string predictions_text(const ApplicationModel& m, const std::vector<Predic
   return os.str();
 }
 
+// With --energy, a time model the machine gives no figures for is left out
+// (an ICE platform of Table 3 has energy figures only), unless it was named.
+bool try_predict(const Predictor& predictor, const Hardware& hw, const ResourceModel& rm, const ParamValues& params,
+                 bool may_skip, std::vector<Prediction>& out, std::vector<std::string>& left_out) {
+  try {
+    out.push_back(predictor.predict(hw, rm, params));
+    return true;
+  } catch (const MissingFigure& e) {
+    if (!may_skip) throw;
+    left_out.push_back(rm.name() + " left out on " + hw.name + ": " + e.what());
+    return false;
+  }
+}
+
 void run_predict(const PredictOptions& o) {
   ApplicationModel m = load_application(o.source);
   std::vector<Hardware> machines;
   for (const auto& h : o.hw) machines.push_back(load_hardware(h));
   std::vector<std::string> left_out;
+  const bool all_models = o.models.empty() || o.models == std::vector<std::string>{"all"};
   std::vector<const ResourceModel*> models =
       selected_models(o.models.empty() ? std::vector<std::string>{"all"} : o.models, m, left_out);
   ParamValues params = parse_params(o.params);
   std::vector<SweepAxis> axes;
   for (const auto& s : o.sweeps) axes.push_back(parse_sweep(s));
 
-  if (models.empty()) throw InputError("no resource model can price " + m.file + ": " + left_out.front());
+  if (models.empty() && !o.energy) throw InputError("no resource model can price " + m.file + ": " + left_out.front());
+  if (o.energy && (!axes.empty() || o.csv || !o.parallel.name.empty()))
+    throw InputError("--energy does not combine with --sweep, --csv or --template yet; use --energy-parallelism");
   if (!o.parallel.name.empty()) {
     if (!axes.empty() || o.csv) throw InputError("--template does not combine with --sweep or --csv");
     return emit_template_predictions(o.parallel, m, machines, models, params, o.json);
   }
   Predictor predictor(m);
   std::vector<Prediction> ps;
-  for (const auto& hw : machines)
+  std::vector<ProgramEnergy> energies;
+  for (const auto& hw : machines) {
     for (const ResourceModel* rm : models) {
-      if (axes.empty()) ps.push_back(predictor.predict(hw, *rm, params));
-      else ps.push_back(predictor.predict_sweep(hw, *rm, params, SweepGrid(axes)));
+      if (!axes.empty()) ps.push_back(predictor.predict_sweep(hw, *rm, params, SweepGrid(axes)));
+      else try_predict(predictor, hw, *rm, params, o.energy && all_models, ps, left_out);
     }
+    if (o.energy) energies.push_back(predict_energy(predictor, params, hw, o.energy_options));
+  }
   bool several_hw = machines.size() > 1;
-  if (o.json) emit(predictions_json(m, ps, left_out));
-  else if (o.csv) emit(axes.empty() ? node_table(ps, several_hw, true).csv() : sweep_table(ps, several_hw, true).csv());
-  else emit(predictions_text(m, ps, several_hw, left_out));
+  if (o.json) {
+    json out = predictions_json(m, ps, left_out);
+    if (o.energy) {
+      json list = json::array();
+      for (const auto& e : energies) list.push_back(energy_json(e));
+      out["energy"] = list;
+      if (ps.empty()) {
+        ParamValues bound;
+        predictor.node_executions(params, &bound);
+        out["parameters"] = bound;
+      }
+    }
+    emit(out);
+  } else if (o.csv) {
+    emit(axes.empty() ? node_table(ps, several_hw, true).csv() : sweep_table(ps, several_hw, true).csv());
+  } else {
+    std::string text = ps.empty() ? m.name + " (" + m.file + ")\n" : predictions_text(m, ps, several_hw, left_out);
+    if (ps.empty())
+      for (const auto& n : left_out) text += "note: " + n + "\n";
+    for (const auto& e : energies) text += "\n" + energy_text(e);
+    emit(text);
+  }
 }
 
 }  // namespace
@@ -215,6 +292,11 @@ void add_predict_command(CLI::App& app) {
   cmd->add_option("--param", opt->params, "Bind a parameter: NAME=VALUE (repeatable)");
   cmd->add_option("--sweep", opt->sweeps, "Sweep a parameter: NAME=FROM:TO:STEP (repeatable)");
   add_template_options(*cmd, opt->parallel);
+  cmd->add_flag("--energy", opt->energy, "Add each node's and the total energy by the ICE model (needs <energy> figures)");
+  cmd->add_option("--energy-parallelism", opt->energy_options.parallelism,
+                  "--energy: cores sharing the work evenly, so Span = Work / this (1)");
+  cmd->add_option("--access-bytes", opt->energy_options.access_bytes,
+                  "--energy: bytes moved by one memory access in the cache model (8)");
   auto* j = cmd->add_flag("--json", opt->json, "Print JSON");
   cmd->add_flag("--csv", opt->csv, "Print CSV")->excludes(j);
   cmd->callback([opt] { run_predict(*opt); });

@@ -13,20 +13,30 @@
 
 namespace pacer::cli {
 
-std::string format_seconds(double s) {
-  struct Scale {
-    double factor;
-    const char* unit;
-  };
-  static const Scale scales[] = {{1, "s"}, {1e-3, "ms"}, {1e-6, "us"}, {1e-9, "ns"}};
-  if (s == 0) return "0 s";
-  for (const auto& sc : scales)
-    if (std::fabs(s) >= sc.factor || sc.factor == 1e-9) {
+namespace {
+
+// "%.4g" in the largest of unit, m, u, n that keeps the figure at least 1.
+std::string format_scaled(double v, const std::string& unit) {
+  static const std::pair<double, const char*> scales[] = {{1, ""}, {1e-3, "m"}, {1e-6, "u"}, {1e-9, "n"}};
+  if (v == 0) return "0 " + unit;
+  for (const auto& [factor, prefix] : scales)
+    if (std::fabs(v) >= factor || factor == 1e-9) {
       char buf[64];
-      std::snprintf(buf, sizeof buf, "%.4g %s", s / sc.factor, sc.unit);
+      std::snprintf(buf, sizeof buf, "%.4g %s%s", v / factor, prefix, unit.c_str());
       return buf;
     }
   return "";
+}
+
+}  // namespace
+
+std::string format_seconds(double s) { return format_scaled(s, "s"); }
+std::string format_joules(double j) { return format_scaled(j, "J"); }
+
+std::string format_count(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  return buf;
 }
 
 std::string format_number(double v) {
@@ -104,6 +114,8 @@ std::string resolve_hardware(const std::string& name_or_path) {
 Hardware load_hardware(const std::string& name_or_path) {
   return read_hardware_file(resolve_hardware(name_or_path));
 }
+
+std::string energy_dir() { return std::string(PACER_SOURCE_DIR) + "/examples/energy"; }
 
 }  // namespace pacer::cli
 

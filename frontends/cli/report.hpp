@@ -13,6 +13,8 @@ namespace pacer::cli {
 using json = nlohmann::ordered_json;
 
 std::string format_seconds(double s);
+std::string format_joules(double j);
+std::string format_count(double v);  // six significant digits
 std::string format_number(double v);
 
 class Table {
@@ -50,5 +52,8 @@ std::string hardware_dir();
 // A path, or the name of a shipped description ("parsytec-t800").
 std::string resolve_hardware(const std::string& name_or_path);
 Hardware load_hardware(const std::string& name_or_path);
+
+// The shipped ICE algorithms and input sets: the source tree's examples/energy/.
+std::string energy_dir();
 
 }  // namespace pacer::cli
