@@ -175,7 +175,7 @@ std::pair<json, std::string> compare_case(const Case& c, const std::vector<Algor
     const double ratio = results[0].energy.total() / results[1].energy.total();
     j["ratio"] = ratio;
     j["ratio_platform_independent"] = results[0].eq15 / results[1].eq15;
-    os << "E(" << results[0].algo->name << ") / E(" << results[1].algo->name << ") = " << format_number(ratio)
+    os << "E(" << results[0].algo->name << ") / E(" << results[1].algo->name << ") = " << format_count(ratio)
        << " (Eq. 15, platform-independent: " << format_count(results[0].eq15 / results[1].eq15) << "): "
        << (ratio > 1 ? results[1].algo->name : results[0].algo->name) << " uses less energy\n";
   }
