@@ -147,3 +147,25 @@ TEST_CASE("the energy kernels give equal results and the frontend analyses them"
     CHECK(!a["functions"].empty());
   }
 }
+
+TEST_CASE("predict --energy with a template: Span = Work / the template's speedup", "[energy][cli]") {
+  // The T800 with made-up ICE figures: a machine with both time and energy figures.
+  std::ifstream in(std::string(PACER_SOURCE_DIR) + "/hw/parsytec-t800.xml");
+  std::string xml((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  xml.replace(xml.find("</hardware>"), 11,
+              "<energy><param name=\"eps_op\" value=\"1\" unit=\"nJ\" source=\"test\"/><param name=\"pi_op\" value=\"2\" "
+              "unit=\"nJ\" source=\"test\"/><param name=\"eps_io\" value=\"10\" unit=\"nJ\" source=\"test\"/><param "
+              "name=\"pi_io\" value=\"20\" unit=\"nJ\" source=\"test\"/></energy></hardware>");
+  const std::string hw = test::temp_file("pacer-t800-energy.xml", xml);
+  json j = test::run_json("predict examples/models/integration.xml --hw " + hw +
+                          " --model poc --template amdahl --template-params f=0.9 --cores 1,2,4 --energy --json");
+  const json& points = j["predictions"][0]["points"];
+  REQUIRE(points.size() == 3);
+  for (size_t i = 0; i < 3; ++i) {
+    // Operations and I/O do not change with the cores; static energy falls as 1 / S.
+    CHECK(points[i]["energy"]["ops"].get<double>() == Approx(points[0]["energy"]["ops"].get<double>()));
+    CHECK(points[i]["energy"]["static"].get<double>() ==
+          Approx(points[0]["energy"]["static"].get<double>() / points[i]["speedup"].get<double>()));
+  }
+  CHECK(points[2]["energy_joules"].get<double>() < points[0]["energy_joules"].get<double>());
+}

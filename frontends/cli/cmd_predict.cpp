@@ -237,11 +237,13 @@ void run_predict(const PredictOptions& o) {
   for (const auto& s : o.sweeps) axes.push_back(parse_sweep(s));
 
   if (models.empty() && !o.energy) throw InputError("no resource model can price " + m.file + ": " + left_out.front());
-  if (o.energy && (!axes.empty() || o.csv || !o.parallel.name.empty()))
-    throw InputError("--energy does not combine with --sweep, --csv or --template yet; use --energy-parallelism");
+  if (o.energy && (!axes.empty() || o.csv))
+    throw InputError("--energy does not combine with --sweep or --csv yet");
   if (!o.parallel.name.empty()) {
     if (!axes.empty() || o.csv) throw InputError("--template does not combine with --sweep or --csv");
-    return emit_template_predictions(o.parallel, m, machines, models, params, o.json);
+    TemplateOptions parallel = o.parallel;
+    if (o.energy) parallel.energy = o.energy_options;
+    return emit_template_predictions(parallel, m, machines, models, params, o.json);
   }
   Predictor predictor(m);
   std::vector<Prediction> ps;
@@ -294,7 +296,7 @@ void add_predict_command(CLI::App& app) {
   add_template_options(*cmd, opt->parallel);
   cmd->add_flag("--energy", opt->energy, "Add each node's and the total energy by the ICE model (needs <energy> figures)");
   cmd->add_option("--energy-parallelism", opt->energy_options.parallelism,
-                  "--energy: cores sharing the work evenly, so Span = Work / this (1)");
+                  "--energy without --template: the speedup the code reaches, so Span = Work / this (1)");
   cmd->add_option("--access-bytes", opt->energy_options.access_bytes,
                   "--energy: bytes moved by one memory access in the cache model (8)");
   auto* j = cmd->add_flag("--json", opt->json, "Print JSON");

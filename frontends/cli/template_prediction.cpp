@@ -27,6 +27,32 @@ void add_template_options(CLI::App& cmd, TemplateOptions& o) {
 
 namespace {
 
+// The ICE energy of the whole application when the template's speedup S
+// holds: each node's Span is its Work / S.
+struct PointEnergy {
+  const TemplateOptions& o;
+  const Predictor* predictor;
+  const ParamValues& params;
+  std::optional<ProgramEnergy> at(const Hardware& hw, double speedup) const {
+    if (!o.energy) return std::nullopt;
+    EnergyOptions eo = *o.energy;
+    eo.parallelism = speedup;
+    return predict_energy(*predictor, params, hw, eo);
+  }
+};
+
+void add_energy(json& point, std::vector<std::string>& row, const std::optional<ProgramEnergy>& e) {
+  if (!e) return;
+  point["energy_joules"] = e->total_joules();
+  point["energy"] = {{"static", e->static_joules}, {"ops", e->ops_joules}, {"io", e->io_joules}};
+  row.push_back(format_joules(e->total_joules()));
+}
+
+std::vector<std::string> with_energy(std::vector<std::string> header, const TemplateOptions& o) {
+  if (o.energy) header.push_back("energy");
+  return header;
+}
+
 json point_json(const OmpLoopPoint& p) {
   return {{"threads", p.threads},     {"loop_seconds", p.loop_seconds}, {"total_seconds", p.total_seconds},
           {"speedup", p.speedup},     {"imbalance", p.metrics.imbalance}};
@@ -37,7 +63,8 @@ json point_json(const OmpLoopPoint& p) {
 namespace {
 
 void emit_speedup_template(const TemplateOptions& o, const ApplicationModel& m, const std::vector<Hardware>& machines,
-                           const std::vector<const ResourceModel*>& models, const ParamValues& params, bool as_json) {
+                           const std::vector<const ResourceModel*>& models, const ParamValues& params, bool as_json,
+                           const PointEnergy& energy) {
   LawOptions lo;
   lo.model = o.name;
   lo.params = o.law_params;
@@ -57,14 +84,17 @@ void emit_speedup_template(const TemplateOptions& o, const ApplicationModel& m, 
     for (const ResourceModel* rm : models) {
       const SpeedupTemplatePrediction r = predict_with_speedup_law(m, hw, *rm, params, so);
       json points = json::array();
-      Table t({"cores", "cpu freq", "phi", "speedup", "sequential", "total", "bound"});
+      Table t(with_energy({"cores", "cpu freq", "phi", "speedup", "sequential", "total", "bound"}, o));
       for (const auto& p : r.points) {
-        points.push_back({{"cores", p.cores}, {"cpu_freq_hz", p.cpu_hz}, {"phi", p.phi}, {"speedup", p.speedup},
-                          {"sequential_seconds", p.sequential_seconds}, {"total_seconds", p.total_seconds},
-                          {"bound", p.memory_bound ? "memory" : "compute"}});
-        t.add({std::to_string(p.cores), frequency_text(p.cpu_hz), digits(p.phi), digits(p.speedup, 5),
-               format_seconds(p.sequential_seconds), format_seconds(p.total_seconds),
-               p.memory_bound ? "memory" : "compute"});
+        json point{{"cores", p.cores}, {"cpu_freq_hz", p.cpu_hz}, {"phi", p.phi}, {"speedup", p.speedup},
+                   {"sequential_seconds", p.sequential_seconds}, {"total_seconds", p.total_seconds},
+                   {"bound", p.memory_bound ? "memory" : "compute"}};
+        std::vector<std::string> row = {std::to_string(p.cores), frequency_text(p.cpu_hz), digits(p.phi),
+                                        digits(p.speedup, 5), format_seconds(p.sequential_seconds),
+                                        format_seconds(p.total_seconds), p.memory_bound ? "memory" : "compute"};
+        add_energy(point, row, energy.at(hw, p.speedup));
+        points.push_back(point);
+        t.add(row);
       }
       list.push_back({{"hardware", hw.name}, {"model", rm->name()}, {"sequential_seconds", r.reference_seconds},
                       {"clock_hz", r.clock_hz}, {"mem_freq_hz", r.mem_hz}, {"points", points}});
@@ -84,8 +114,11 @@ void emit_speedup_template(const TemplateOptions& o, const ApplicationModel& m, 
 void emit_template_predictions(const TemplateOptions& o, const ApplicationModel& m,
                                const std::vector<Hardware>& machines, const std::vector<const ResourceModel*>& models,
                                const ParamValues& params, bool as_json) {
+  std::optional<Predictor> predictor;
+  if (o.energy) predictor.emplace(m);
+  const PointEnergy energy{o, predictor ? &*predictor : nullptr, params};
   if (o.name == "amdahl" || o.name == "gustafson" || o.name == "memwall")
-    return emit_speedup_template(o, m, machines, models, params, as_json);
+    return emit_speedup_template(o, m, machines, models, params, as_json, energy);
   if (o.name != "omp_loop")
     throw InputError("unknown template '" + o.name + "' (known: omp_loop, amdahl, gustafson, memwall)");
   OmpLoopOptions opt{o.loop, o.schedule, o.threads.empty() ? std::vector<int>{1} : o.threads, o.overhead, {}};
@@ -98,7 +131,17 @@ void emit_template_predictions(const TemplateOptions& o, const ApplicationModel&
     for (const ResourceModel* rm : models) {
       OmpLoopPrediction r = predict_omp_loop(m, hw, *rm, params, opt);
       json points = json::array();
-      for (const auto& p : r.points) points.push_back(point_json(p));
+      Table t(with_energy({"threads", "loop", "total", "speedup", "imbalance"}, o));
+      for (const auto& p : r.points) {
+        json point = point_json(p);
+        std::vector<std::string> row = {std::to_string(p.threads), format_seconds(p.loop_seconds),
+                                        format_seconds(p.total_seconds),
+                                        format_number(std::round(p.speedup * 1000) / 1000),
+                                        format_number(std::round(p.metrics.imbalance * 1e4) / 100) + "%"};
+        add_energy(point, row, energy.at(hw, p.speedup));
+        points.push_back(point);
+        t.add(row);
+      }
       list.push_back({{"hardware", hw.name},
                       {"model", rm->name()},
                       {"task", r.task},
@@ -113,11 +156,6 @@ void emit_template_predictions(const TemplateOptions& o, const ApplicationModel&
          << (r.max_iteration_seconds > r.min_iteration_seconds ? " to " + format_seconds(r.max_iteration_seconds) : "")
          << "; sequential " << format_seconds(r.sequential_seconds) << " (loop "
          << format_seconds(r.sequential_loop_seconds) << ")\n";
-      Table t({"threads", "loop", "total", "speedup", "imbalance"});
-      for (const auto& p : r.points)
-        t.add({std::to_string(p.threads), format_seconds(p.loop_seconds), format_seconds(p.total_seconds),
-               format_number(std::round(p.speedup * 1000) / 1000),
-               format_number(std::round(p.metrics.imbalance * 1e4) / 100) + "%"});
       os << t.text();
     }
   if (as_json)

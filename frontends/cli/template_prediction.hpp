@@ -5,11 +5,13 @@
 // cores at a processor and memory frequency).
 #pragma once
 #include <CLI/CLI.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "framework/application_model.hpp"
 #include "frontends/cli/report.hpp"
+#include "resource_models/energy/node_energy.hpp"
 #include "resource_models/resource_model.hpp"
 
 namespace pacer::cli {
@@ -24,6 +26,9 @@ struct TemplateOptions {
   // Speedup-law templates.
   std::string cores, cpu_freq, mem_freq;
   std::string law_params, law_fit;
+  // --energy: ICE energy at every point, with Span = Work / S, S the
+  // template's predicted speedup there.
+  std::optional<EnergyOptions> energy;
 };
 
 void add_template_options(CLI::App& cmd, TemplateOptions& o);

@@ -1,5 +1,7 @@
 #include "resource_models/energy/node_energy.hpp"
 
+#include <cmath>
+
 #include "framework/constructs.hpp"
 
 namespace pacer {
@@ -39,7 +41,8 @@ OneExecution one_execution(const SegNode& node) {
 
 ProgramEnergy predict_energy(const Predictor& predictor, const ParamValues& params, const Hardware& hw,
                              const EnergyOptions& o) {
-  if (!(o.parallelism >= 1)) throw InputError("the parallelism for ICE's Span must be at least 1");
+  if (!(o.parallelism > 0) || !std::isfinite(o.parallelism))
+    throw InputError("the parallelism for ICE's Span (Work / Span) must be positive");
   if (!(o.access_bytes > 0)) throw InputError("the bytes per memory access must be positive");
   const IcePlatform platform = ice_platform(hw);
   ProgramEnergy out;

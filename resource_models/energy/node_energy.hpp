@@ -8,7 +8,9 @@
 //   the machine's line size, with no reuse beyond the line. It over-counts
 //   data that stays in cache across iterations and under-counts scattered
 //   accesses, which move a whole line each;
-// - Span: Work / parallelism (1 for sequential code).
+// - Span: Work / parallelism, the parallelism being the speedup the code
+//   reaches (1 for sequential code; a parallel template's predicted speedup,
+//   below 1 when its overheads make it slower).
 #pragma once
 #include <string>
 #include <vector>
