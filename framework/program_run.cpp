@@ -1,5 +1,6 @@
 #include "framework/program_run.hpp"
 
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -34,7 +35,13 @@ ProgramRun run_program(const std::vector<std::string>& argv, const std::function
     const auto period = std::chrono::duration<double>(tick);
     while (waitpid(pid, &status, WNOHANG) == 0) {
       std::this_thread::sleep_for(period);
-      on_tick();
+      try {
+        on_tick();
+      } catch (...) {  // never leave the program running unwatched
+        kill(pid, SIGKILL);
+        waitpid(pid, &status, 0);
+        throw;
+      }
     }
   } else {
     waitpid(pid, &status, 0);

@@ -55,6 +55,15 @@ TEST_CASE("energy compare and predict --energy refuse bad input", "[energy][cli]
                                             "source=\"s\"/><span formula=\"n\" source=\"s\"/></algorithm>");
   test::check_refused("energy compare --platform xeon-e5-2650l-v3 --algo " + no_io + " --param n=5", "<io");
   test::check_refused("predict examples/models/matmul.xml --hw parsytec-t800 --energy", "no ICE energy figures");
+  test::check_refused("energy compare --platform xeon-e5-2650l-v3 --algo matmul-basic --matrix bone010",
+                      "takes matmul inputs, not the matrix 'bone010'");
+  test::check_refused("energy measure --tick 0 -- true", "--tick");
+  const std::string matmul = "predict examples/kernels/matmul.c --function matmul --param matmul.n=8 ";
+  test::check_refused(matmul + "--hw xeon-e5-2650l-v3 --energy-parallelism 2", "need --energy");
+  test::check_refused(matmul + "--hw xeon-e5-2650l-v3 --energy --energy-parallelism 0.5", "at least 1");
+  test::check_refused(matmul + "--hw xeon-e5-2650l-v3 --energy --access-bytes inf", "bytes per memory access");
+  test::check_refused(matmul + "--hw xeon-e5-2650l-v3 --energy --template omp_loop --threads 2",
+                      "--template needs a time model");
 }
 
 TEST_CASE("hw list shows the eleven platforms of Table 3", "[energy][cli]") {
@@ -80,7 +89,8 @@ TEST_CASE("predict --energy: each node a phase, the total their sum", "[energy][
     CHECK(n["io_energy"].get<double>() == Approx(8.86e-9 * n["io"].get<double>()).margin(1e-30));
   }
   CHECK(e["energy_joules"].get<double>() == Approx(sum));
-  // The dot product runs 64^3 times; its two float loads move 2 x 8 / 64 lines each time.
+  // The dot product runs 64^3 times; its two loads move 2 x 8 / 64 lines each time (8 bytes per access
+  // by default, though this kernel's floats are 4: --access-bytes 4 would halve it).
   auto dot = std::find_if(e["nodes"].begin(), e["nodes"].end(), [](const json& n) { return n["executions"] == 262144; });
   REQUIRE(dot != e["nodes"].end());
   CHECK((*dot)["io"].get<double>() == Approx(262144 * 2 * 8 / 64.0));

@@ -92,6 +92,20 @@ TEST_CASE("section 6.2: from energy-roofline parameters", "[energy]") {
   CHECK(p.pi_io == Approx(3.2e-7));
 }
 
+TEST_CASE("section 6.2 through a description's energy-roofline figures", "[energy]") {
+  Hardware hw = read_hardware_string(R"(<hardware name="r">
+    <memory><param name="line_size" value="64" unit="B" source="t"/></memory>
+    <energy><param name="eps_flop" value="0.1" unit="nJ" source="t"/><param name="eps_byte" value="0.2" unit="nJ" source="t"/>
+      <param name="pi_1" value="100" unit="W" source="t"/><param name="tau_flop" value="0.01" unit="ns" source="t"/>
+      <param name="tau_byte" value="0.05" unit="ns" source="t"/></energy></hardware>)",
+                                     "r.xml");
+  IcePlatform p = ice_platform(hw);
+  CHECK(p.eps_io == Approx(1.28e-8));
+  CHECK(p.pi_io == Approx(3.2e-7));
+  REQUIRE(p.static_power);
+  CHECK(*p.static_power == Approx(100));
+}
+
 TEST_CASE("Eq. 15, the platform-independent form", "[energy]") {
   CHECK(ice_complexity({1000, 100, 10}) == Approx(1110));       // Span dominates I/O Span / Work
   CHECK(ice_complexity({100, 50, 400}) == Approx(100 + 400 + 200));  // I/O Span / Work = 200
@@ -105,6 +119,11 @@ TEST_CASE("a Work of zero, negative figures and Span beyond Work are refused", "
   Hardware bare = read_hardware_string("<hardware name=\"bare\"/>", "bare.xml");
   CHECK_FALSE(has_ice_platform(bare));
   CHECK_THAT(test::error_message([&] { ice_platform(bare); }), Catch::Contains("no ICE energy figures"));
+  Hardware zero = read_hardware_string(R"(<hardware name="z"><energy>
+    <param name="eps_op" value="0" unit="nJ" source="t"/><param name="pi_op" value="1" unit="nJ" source="t"/>
+    <param name="eps_io" value="0" unit="nJ" source="t"/><param name="pi_io" value="1" unit="nJ" source="t"/>
+    </energy></hardware>)", "z.xml");
+  CHECK_THAT(test::error_message([&] { ice_platform(zero); }), Catch::Contains("no dynamic energy"));
 }
 
 TEST_CASE("the shipped platforms carry Table 3 and what the formulas borrow", "[energy]") {
@@ -172,6 +191,18 @@ TEST_CASE("algorithm files: formulas, defaults, assumptions and their errors", "
                                      "a.xml");
              }),
              Catch::Contains("a.xml:4") && Catch::Contains("'q'"));
+  CHECK_THAT(test::error_message([] {
+               read_algorithm_string("<algorithm name=\"a\"><parameter name=\"n\"/><work formula=\"n\" source=\"s\"/>"
+                                     "<span formula=\"1\" source=\"s\"/><io formula=\"n\" source=\"s\"/>"
+                                     "<assumption positive=\"q - 1\" text=\"t\"/></algorithm>", "a.xml");
+             }),
+             Catch::Contains("uses 'q'"));
+  CHECK_THAT(test::error_message([] {
+               read_algorithm_string("<algorithm name=\"a\"><parameter name=\"n\"/><parameter name=\"n\"/>"
+                                     "<work formula=\"n\" source=\"s\"/><span formula=\"1\" source=\"s\"/>"
+                                     "<io formula=\"n\" source=\"s\"/></algorithm>", "a.xml");
+             }),
+             Catch::Contains("declared twice"));
   CHECK_THAT(test::error_message([] {
                read_algorithm_string("<algorithm name=\"a\"><work formula=\"1\" source=\"s\"/>"
                                      "<span formula=\"1\" source=\"s\"/></algorithm>", "a.xml");

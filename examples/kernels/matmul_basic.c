@@ -6,7 +6,7 @@
  * (a static schedule gives each thread one contiguous block of rows), and
  * each entry is one dot product of a row of A with a column of B. Every row
  * of C reads all of B, so once B outgrows the cache it is loaded n times:
- * I/O about nmp / B for lines of B words (the paper's section 5.1), where the
+ * I/O about nmp / B for lines of B words (pacer's reading of section 5.1), where the
  * cache-oblivious algorithm of matmul_co.c needs about nmp / (B sqrt(Z)).
  *
  *   matmul_basic [n (256)] [m (n)] [p (m)]

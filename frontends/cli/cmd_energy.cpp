@@ -126,13 +126,18 @@ json algo_json(const AlgoResult& r) {
 
 std::string largest_share(const IceEnergy& e) {
   const double total = e.total();
+  if (!(total > 0)) return "-";
   std::pair<double, const char*> parts[] = {
       {e.static_joules, "static"}, {e.ops_joules, "operations"}, {e.io_joules, "I/O"}};
   auto best = *std::max_element(std::begin(parts), std::end(parts));
   return format_number(std::round(best.first / total * 1000) / 10) + "% " + best.second;
 }
 
-std::string platform_line(const Hardware& hw, const IcePlatform& p, const std::map<std::string, double>& lent) {
+// The platform's figures, and B, Z, N as bound (a --param overrides the platform's).
+std::string platform_line(const Hardware& hw, const IcePlatform& p, std::map<std::string, double> lent,
+                          const std::map<std::string, double>& params) {
+  for (auto& [k, v] : lent)
+    if (params.count(k)) v = params.at(k);
   std::ostringstream os;
   os << "platform " << hw.name << ": eps_op " << format_joules(p.eps_op) << ", pi_op " << format_joules(p.pi_op)
      << ", eps_io " << format_joules(p.eps_io) << ", pi_io " << format_joules(p.pi_io);
@@ -144,6 +149,10 @@ std::pair<json, std::string> compare_case(const Case& c, const std::vector<Algor
                                           const std::map<std::string, double>& params) {
   const IcePlatform platform = ice_platform(*c.hw);
   const auto lent = platform_parameters(*c.hw);
+  for (const auto& a : algos)
+    if (c.input && a.inputs != c.input->family)
+      throw InputError(a.name + " takes " + (a.inputs.empty() ? "no input sets" : a.inputs + " inputs") + ", not the " +
+                       c.input->family + " '" + c.input->name + "'; give its parameters with --param");
   std::map<std::string, double> given;
   if (c.input)
     for (const auto& [k, v] : c.input->values) given[k] = v.value;
@@ -161,7 +170,7 @@ std::pair<json, std::string> compare_case(const Case& c, const std::vector<Algor
   for (const auto& r : results) list.push_back(algo_json(r));
   j["algorithms"] = list;
   std::ostringstream os;
-  os << platform_line(*c.hw, platform, lent) << (c.input ? "; matrix " + c.input->name : "") << "\n";
+  os << platform_line(*c.hw, platform, lent, params) << (c.input ? "; matrix " + c.input->name : "") << "\n";
   Table t({"algorithm", "work", "span", "I/O", "static", "ops", "I/O energy", "energy", "bound", "largest"});
   for (const auto& r : results) {
     const auto& w = r.complexity.workload;
@@ -177,7 +186,9 @@ std::pair<json, std::string> compare_case(const Case& c, const std::vector<Algor
     j["ratio_platform_independent"] = results[0].eq15 / results[1].eq15;
     os << "E(" << results[0].algo->name << ") / E(" << results[1].algo->name << ") = " << format_count(ratio)
        << " (Eq. 15, platform-independent: " << format_count(results[0].eq15 / results[1].eq15) << "): "
-       << (ratio > 1 ? results[1].algo->name : results[0].algo->name) << " uses less energy\n";
+       << (ratio == 1 ? "both use the same energy" : (ratio > 1 ? results[1].algo->name : results[0].algo->name) +
+                                                              std::string(" uses less energy"))
+       << "\n";
   }
   for (const auto& r : results)
     for (const auto& n : r.complexity.notes) os << "note: " << n << "\n";
@@ -248,8 +259,17 @@ void add_list(CLI::App& energy) {
     Table t({"algorithm", "work", "span", "I/O"});
     for (const auto& f : shipped(energy_dir(), kInputs)) {
       const AlgorithmComplexity a = read_algorithm_file(f.string());
-      algos.push_back({{"name", a.name}, {"title", a.title}, {"file", a.file}, {"work", a.work.text},
-                       {"span", a.span.text}, {"io", a.io.text}});
+      json params = json::array();
+      for (const auto& p : a.parameters)
+        params.push_back({{"name", p.name}, {"meaning", p.meaning}, {"default", p.default_text}});
+      algos.push_back({{"name", a.name},
+                       {"title", a.title},
+                       {"file", a.file},
+                       {"inputs", a.inputs},
+                       {"parameters", params},
+                       {"work", {{"formula", a.work.text}, {"source", a.work.source}}},
+                       {"span", {{"formula", a.span.text}, {"source", a.span.source}}},
+                       {"io", {{"formula", a.io.text}, {"source", a.io.source}}}});
       t.add({a.name, a.work.text, a.span.text, a.io.text});
     }
     const auto sets = read_input_sets_file((fs::path(energy_dir()) / (std::string(kInputs) + ".xml")).string());
@@ -257,7 +277,7 @@ void add_list(CLI::App& energy) {
     std::string names;
     for (const auto& s : sets) {
       json v = json::object();
-      for (const auto& [k, x] : s.values) v[k] = x.value;
+      for (const auto& [k, x] : s.values) v[k] = {{"value", x.value}, {"source", x.source}};
       matrices.push_back({{"name", s.name}, {"values", v}});
       names += (names.empty() ? "" : ", ") + s.name;
     }
@@ -277,9 +297,9 @@ struct MeasureOptions {
 };
 
 void run_measure(const MeasureOptions& o) {
-  const std::vector<std::string>& argv = compile_flags();
+  const std::vector<std::string>& argv = compile_flags();  // everything after `--`: here the program
   if (argv.empty()) throw InputError("give the program to measure after --: pacer energy measure -- PROG ARGS");
-  if (!(o.tick > 0)) throw InputError("--tick must be positive");
+  if (!(o.tick > 0) || o.tick > 60) throw InputError("--tick must be a positive number of seconds, at most 60");
   const PowercapProbe probe = probe_powercap(o.root);
   const EnergyMeasurement m = measure_energy(argv, probe, o.tick);
   if (!m.run.ok())

@@ -85,6 +85,18 @@ std::string hardware_text(const Hardware& hw) {
   return os.str();
 }
 
+// The table stays readable; `hw show` has the rest. A ". " inside
+// parentheses ("Papaefstathiou et al. 1994") does not end the sentence.
+std::string first_sentence(const std::string& text) {
+  int depth = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n') return text.substr(0, i);
+    depth += text[i] == '(' ? 1 : text[i] == ')' ? -1 : 0;
+    if (depth == 0 && text.compare(i, 2, ". ") == 0) return text.substr(0, i + 1);
+  }
+  return text;
+}
+
 void add_list(CLI::App& hw) {
   auto as_json = std::make_shared<bool>(false);
   CLI::App* cmd = hw.add_subcommand("list", "List the shipped hardware descriptions");
@@ -104,11 +116,7 @@ void add_list(CLI::App& hw) {
         std::string secs;
         for (const auto& s : sections_of(h)) secs += (secs.empty() ? "" : ",") + s;
         out.push_back({{"name", h.name}, {"file", f.string()}, {"sections", sections_of(h)}, {"valid", true}});
-        // The first sentence: the table stays readable; `hw show` has the rest.
-        std::string first_line = h.description.substr(0, h.description.find('\n'));
-        first_line = first_line.substr(0, first_line.find(". ") == std::string::npos ? std::string::npos
-                                                                                     : first_line.find(". ") + 1);
-        t.add({h.name, f.string(), secs, first_line});
+        t.add({h.name, f.string(), secs, first_sentence(h.description)});
       } catch (const InputError& e) {
         out.push_back({{"file", f.string()}, {"valid", false}, {"error", e.what()}});
         t.add({"(invalid)", f.string(), "", e.what()});

@@ -1,5 +1,7 @@
 // pacer predict MODEL.xml|FILE.c --hw HW.xml --model poc|hllc|dbc|all: the time of
 // every node, task and the total, per resource model and machine.
+#include <cmath>
+#include <iostream>
 #include <sstream>
 
 #include "framework/sweep.hpp"
@@ -24,8 +26,43 @@ struct PredictOptions {
   bool json = false;
   bool csv = false;
   bool energy = false;
-  EnergyOptions energy_options;
+  std::optional<double> energy_parallelism, access_bytes;
 };
+
+EnergyOptions energy_options(const PredictOptions& o) {
+  if (!o.energy && (o.energy_parallelism || o.access_bytes))
+    throw InputError("--energy-parallelism and --access-bytes need --energy");
+  if (o.energy_parallelism && !o.parallel.name.empty())
+    throw InputError("--energy-parallelism does not combine with --template: the template's speedup is the parallelism");
+  if (o.energy_parallelism && !(*o.energy_parallelism >= 1 && std::isfinite(*o.energy_parallelism)))
+    throw InputError("--energy-parallelism must be a number of at least 1 (the speedup the code reaches)");
+  EnergyOptions e;
+  if (o.energy_parallelism) e.parallelism = *o.energy_parallelism;
+  if (o.access_bytes) e.access_bytes = *o.access_bytes;
+  return e;
+}
+
+// With --energy on a machine of energy figures only, a template still needs
+// a time model for its speedup: keep the models every machine can price.
+std::vector<const ResourceModel*> pricing_everywhere(const ApplicationModel& m, const std::vector<Hardware>& machines,
+                                                     const std::vector<const ResourceModel*>& models,
+                                                     const ParamValues& params) {
+  Predictor predictor(m);
+  std::vector<const ResourceModel*> out;
+  for (const ResourceModel* rm : models) {
+    try {
+      for (const auto& hw : machines) predictor.predict(hw, *rm, params);
+      out.push_back(rm);
+    } catch (const MissingFigure& e) {
+      std::cerr << "pacer: note: " << rm->name() << " left out: " << e.what() << '\n';
+    }
+  }
+  if (out.empty())
+    throw InputError("--template needs a time model for its speedup, and none can price on every machine given (a "
+                     "platform of the ICE paper's Table 3 has energy figures only); drop --template and use "
+                     "--energy-parallelism, or give a machine with time figures");
+  return out;
+}
 
 ParamValues parse_params(const std::vector<std::string>& items) {
   ParamValues out;
@@ -239,10 +276,12 @@ void run_predict(const PredictOptions& o) {
   if (models.empty() && !o.energy) throw InputError("no resource model can price " + m.file + ": " + left_out.front());
   if (o.energy && (!axes.empty() || o.csv))
     throw InputError("--energy does not combine with --sweep or --csv yet");
+  const EnergyOptions energy = energy_options(o);
   if (!o.parallel.name.empty()) {
     if (!axes.empty() || o.csv) throw InputError("--template does not combine with --sweep or --csv");
     TemplateOptions parallel = o.parallel;
-    if (o.energy) parallel.energy = o.energy_options;
+    if (o.energy) parallel.energy = energy;
+    if (o.energy && all_models) models = pricing_everywhere(m, machines, models, params);
     return emit_template_predictions(parallel, m, machines, models, params, o.json);
   }
   Predictor predictor(m);
@@ -253,7 +292,7 @@ void run_predict(const PredictOptions& o) {
       if (!axes.empty()) ps.push_back(predictor.predict_sweep(hw, *rm, params, SweepGrid(axes)));
       else try_predict(predictor, hw, *rm, params, o.energy && all_models, ps, left_out);
     }
-    if (o.energy) energies.push_back(predict_energy(predictor, params, hw, o.energy_options));
+    if (o.energy) energies.push_back(predict_energy(predictor, params, hw, energy));
   }
   bool several_hw = machines.size() > 1;
   if (o.json) {
@@ -295,9 +334,9 @@ void add_predict_command(CLI::App& app) {
   cmd->add_option("--sweep", opt->sweeps, "Sweep a parameter: NAME=FROM:TO:STEP (repeatable)");
   add_template_options(*cmd, opt->parallel);
   cmd->add_flag("--energy", opt->energy, "Add each node's and the total energy by the ICE model (needs <energy> figures)");
-  cmd->add_option("--energy-parallelism", opt->energy_options.parallelism,
+  cmd->add_option("--energy-parallelism", opt->energy_parallelism,
                   "--energy without --template: the speedup the code reaches, so Span = Work / this (1)");
-  cmd->add_option("--access-bytes", opt->energy_options.access_bytes,
+  cmd->add_option("--access-bytes", opt->access_bytes,
                   "--energy: bytes moved by one memory access in the cache model (8)");
   auto* j = cmd->add_flag("--json", opt->json, "Print JSON");
   cmd->add_flag("--csv", opt->csv, "Print CSV")->excludes(j);

@@ -1,5 +1,6 @@
 #include "frontends/cli/template_prediction.hpp"
 
+#include <set>
 #include <sstream>
 
 #include "framework/error.hpp"
@@ -41,11 +42,19 @@ struct PointEnergy {
   }
 };
 
-void add_energy(json& point, std::vector<std::string>& row, const std::optional<ProgramEnergy>& e) {
+void add_energy(json& point, std::vector<std::string>& row, const std::optional<ProgramEnergy>& e,
+                std::set<std::string>& notes) {
   if (!e) return;
   point["energy_joules"] = e->total_joules();
-  point["energy"] = {{"static", e->static_joules}, {"ops", e->ops_joules}, {"io", e->io_joules}};
+  point["energy"] = {{"static", e->static_joules}, {"ops", e->ops_joules}, {"io", e->io_joules}, {"notes", e->notes}};
   row.push_back(format_joules(e->total_joules()));
+  notes.insert(e->notes.begin(), e->notes.end());
+}
+
+std::string notes_text(const std::set<std::string>& notes) {
+  std::string out;
+  for (const auto& n : notes) out += "note: " + n + "\n";
+  return out;
 }
 
 std::vector<std::string> with_energy(std::vector<std::string> header, const TemplateOptions& o) {
@@ -83,6 +92,7 @@ void emit_speedup_template(const TemplateOptions& o, const ApplicationModel& m, 
   for (const auto& hw : machines)
     for (const ResourceModel* rm : models) {
       const SpeedupTemplatePrediction r = predict_with_speedup_law(m, hw, *rm, params, so);
+      std::set<std::string> notes;
       json points = json::array();
       Table t(with_energy({"cores", "cpu freq", "phi", "speedup", "sequential", "total", "bound"}, o));
       for (const auto& p : r.points) {
@@ -92,14 +102,15 @@ void emit_speedup_template(const TemplateOptions& o, const ApplicationModel& m, 
         std::vector<std::string> row = {std::to_string(p.cores), frequency_text(p.cpu_hz), digits(p.phi),
                                         digits(p.speedup, 5), format_seconds(p.sequential_seconds),
                                         format_seconds(p.total_seconds), p.memory_bound ? "memory" : "compute"};
-        add_energy(point, row, energy.at(hw, p.speedup));
+        add_energy(point, row, energy.at(hw, p.speedup), notes);
         points.push_back(point);
         t.add(row);
       }
       list.push_back({{"hardware", hw.name}, {"model", rm->name()}, {"sequential_seconds", r.reference_seconds},
                       {"clock_hz", r.clock_hz}, {"mem_freq_hz", r.mem_hz}, {"points", points}});
       os << "\n" << hw.name << " / " << rm->name() << ": sequential " << format_seconds(r.reference_seconds) << " at "
-         << frequency_text(r.clock_hz) << ", memory at " << frequency_text(r.mem_hz) << "\n" << t.text();
+         << frequency_text(r.clock_hz) << ", memory at " << frequency_text(r.mem_hz) << "\n" << t.text()
+         << notes_text(notes);
     }
   if (as_json)
     emit(json{{"application", m.name}, {"file", m.file}, {"template", o.name},
@@ -130,6 +141,7 @@ void emit_template_predictions(const TemplateOptions& o, const ApplicationModel&
   for (const auto& hw : machines)
     for (const ResourceModel* rm : models) {
       OmpLoopPrediction r = predict_omp_loop(m, hw, *rm, params, opt);
+      std::set<std::string> notes;
       json points = json::array();
       Table t(with_energy({"threads", "loop", "total", "speedup", "imbalance"}, o));
       for (const auto& p : r.points) {
@@ -138,7 +150,7 @@ void emit_template_predictions(const TemplateOptions& o, const ApplicationModel&
                                         format_seconds(p.total_seconds),
                                         format_number(std::round(p.speedup * 1000) / 1000),
                                         format_number(std::round(p.metrics.imbalance * 1e4) / 100) + "%"};
-        add_energy(point, row, energy.at(hw, p.speedup));
+        add_energy(point, row, energy.at(hw, p.speedup), notes);
         points.push_back(point);
         t.add(row);
       }
@@ -156,7 +168,7 @@ void emit_template_predictions(const TemplateOptions& o, const ApplicationModel&
          << (r.max_iteration_seconds > r.min_iteration_seconds ? " to " + format_seconds(r.max_iteration_seconds) : "")
          << "; sequential " << format_seconds(r.sequential_seconds) << " (loop "
          << format_seconds(r.sequential_loop_seconds) << ")\n";
-      os << t.text();
+      os << t.text() << notes_text(notes);
     }
   if (as_json)
     emit(json{{"application", m.name}, {"file", m.file}, {"template", "omp_loop"}, {"schedule", o.schedule},

@@ -14,21 +14,31 @@ class AlgorithmReader {
     pugi::xml_node root = src_.root();
     if (std::string(root.name()) != "algorithm")
       src_.fail(root, root.name(), "expected <algorithm> as the document element");
-    src_.allow_attributes(root, {"name", "title"});
+    src_.allow_attributes(root, {"name", "title", "inputs"});
     src_.allow_children(root, {"description", "parameter", "work", "span", "io", "assumption"});
     AlgorithmComplexity a;
     a.file = src_.path();
     a.name = src_.required(root, "name");
     a.title = root.attribute("title").as_string(a.name.c_str());
-    for (pugi::xml_node p : root.children("parameter")) a.parameters.push_back(parameter(p));
+    a.inputs = root.attribute("inputs").as_string();
+    for (pugi::xml_node p : root.children("parameter")) {
+      a.parameters.push_back(parameter(p));
+      for (size_t i = 0; i + 1 < a.parameters.size(); ++i)
+        if (a.parameters[i].name == a.parameters.back().name)
+          src_.fail(p, a.parameters.back().name, "parameter '" + a.parameters.back().name + "' is declared twice");
+    }
     a.work = formula(root, "work");
     a.span = formula(root, "span");
     a.io = formula(root, "io");
     for (pugi::xml_node n : root.children("assumption")) {
       src_.allow_attributes(n, {"positive", "text"});
       a.assumptions.push_back({expression(n, "positive"), src_.required(n, "text")});
+      check_declared(a, a.assumptions.back().positive, n, "positive");
     }
-    check_declared(a);
+    for (pugi::xml_node p : root.children("parameter"))
+      if (p.attribute("default")) check_declared(a, expression(p, "default"), p, "default");
+    for (const char* element : {"work", "span", "io"})
+      check_declared(a, expression(root.child(element), "formula"), root.child(element), "formula");
     return a;
   }
 
@@ -63,20 +73,15 @@ class AlgorithmReader {
   }
 
   // Every name a formula uses is a declared parameter or one the platform lends.
-  void check_declared(const AlgorithmComplexity& a) {
-    auto declared = [&](const std::string& name) {
-      if (name == "B" || name == "Z" || name == "N") return true;
-      for (const auto& p : a.parameters)
-        if (p.name == name) return true;
-      return false;
-    };
-    for (const auto* f : {&a.work, &a.span, &a.io}) {
-      std::vector<std::string> names;
-      collect_params(f->expr, names);
-      for (const auto& n : names)
-        if (!declared(n))
-          throw InputError(f->where, n, "the formula " + f->text + " uses '" + n +
-                                            "', which is neither a <parameter> nor one of B, Z, N");
+  void check_declared(const AlgorithmComplexity& a, const Expr& e, pugi::xml_node n, const char* attr) {
+    std::vector<std::string> names;
+    collect_params(e, names);
+    for (const auto& name : names) {
+      bool declared = name == "B" || name == "Z" || name == "N";
+      for (const auto& p : a.parameters) declared = declared || p.name == name;
+      if (!declared)
+        src_.fail(n, attr, "'" + std::string(n.attribute(attr).as_string()) + "' uses '" + name +
+                               "', which is neither a <parameter> nor one of B, Z, N");
     }
   }
 

@@ -79,7 +79,7 @@ EvaluatedComplexity evaluate_complexity(const AlgorithmComplexity& a, const std:
   for (const auto& as : a.assumptions) {
     bool known = true;
     for (const auto& p : params_of(as.positive)) known = known && b.params.count(p);
-    if (known && !(evaluate(as.positive, b) > 0)) out.notes.push_back(a.name + ": " + as.text + " does not hold here");
+    if (known && !(evaluate(as.positive, b) > 0)) out.notes.push_back(a.name + ": assumption not met here: " + as.text);
   }
   return out;
 }

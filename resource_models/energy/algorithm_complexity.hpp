@@ -40,6 +40,7 @@ struct AlgorithmComplexity {
   std::string name;  // as on the command line: "spmv-csc"
   std::string title;
   std::string file;
+  std::string inputs;  // the family of input sets it takes ("matrix"), if any
   std::vector<AlgorithmParameter> parameters;
   ComplexityFormula work, span, io;
   std::vector<ComplexityAssumption> assumptions;

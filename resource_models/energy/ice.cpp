@@ -1,6 +1,7 @@
 #include "resource_models/energy/ice.hpp"
 
 #include <cmath>
+#include <sstream>
 
 namespace pacer {
 
@@ -42,6 +43,7 @@ namespace {
 
 const char* const kDirect[] = {"eps_op", "pi_op", "eps_io", "pi_io"};
 const char* const kPowers[] = {"static_power", "op_power", "io_power", "cycles_per_op", "cycles_per_io"};
+const char* const kRoofline[] = {"eps_flop", "eps_byte", "pi_1", "tau_flop", "tau_byte"};
 
 bool has_all(const Hardware& hw, const char* const (&names)[4]) {
   for (const char* n : names)
@@ -55,9 +57,25 @@ bool has_all_powers(const Hardware& hw) {
   return hw.has("cpu", "clock");
 }
 
+bool has_roofline(const Hardware& hw) {
+  for (const char* n : kRoofline)
+    if (!hw.has("energy", n)) return false;
+  return hw.has("memory", "line_size");
+}
+
+// Without dynamic energy every algorithm costs the same and ratios are 0/0.
+IcePlatform checked(const Hardware& hw, IcePlatform p) {
+  if (!(p.eps_op > 0 || p.eps_io > 0))
+    throw InputError(SourceLocation{hw.file, hw.sections.at("energy").where.line}, "energy",
+                     "'" + hw.name + "' gives no dynamic energy (eps_op and eps_io are both zero)");
+  return p;
+}
+
 }  // namespace
 
-bool has_ice_platform(const Hardware& hw) { return has_all(hw, kDirect) || has_all_powers(hw); }
+bool has_ice_platform(const Hardware& hw) {
+  return has_all(hw, kDirect) || has_all_powers(hw) || has_roofline(hw);
+}
 
 IcePlatform ice_platform(const Hardware& hw) {
   auto value = [&](const char* section, const char* name) { return hw.require(section, name, "ICE energy").value; };
@@ -65,29 +83,39 @@ IcePlatform ice_platform(const Hardware& hw) {
     IcePlatform p{value("energy", "eps_op"), value("energy", "pi_op"), value("energy", "eps_io"),
                   value("energy", "pi_io"), std::nullopt};
     if (hw.has("energy", "static_power")) p.static_power = value("energy", "static_power");
-    return p;
+    return checked(hw, p);
   }
   if (has_all_powers(hw))
-    return ice_from_powers({value("energy", "static_power"), value("energy", "op_power"), value("energy", "io_power"),
-                            value("energy", "cycles_per_op"), value("energy", "cycles_per_io"), value("cpu", "clock")});
-  throw InputError(SourceLocation{hw.file, 0}, "energy",
-                   "'" + hw.name +
-                       "' has no ICE energy figures: give <energy> eps_op, pi_op, eps_io and pi_io (Table 3 of the "
-                       "ICE paper), or static_power, op_power, io_power, cycles_per_op and cycles_per_io with the "
-                       "<cpu> clock (Eq. 7-10)");
+    return checked(hw, ice_from_powers({value("energy", "static_power"), value("energy", "op_power"),
+                                        value("energy", "io_power"), value("energy", "cycles_per_op"),
+                                        value("energy", "cycles_per_io"), value("cpu", "clock")}));
+  if (has_roofline(hw))
+    return checked(hw, ice_from_roofline({value("energy", "eps_flop"), value("energy", "eps_byte"), value("energy", "pi_1"),
+                                          value("energy", "tau_flop"), value("energy", "tau_byte"),
+                                          value("memory", "line_size")}));
+  throw MissingFigure(SourceLocation{hw.file, 0}, "energy",
+                      "'" + hw.name +
+                          "' has no ICE energy figures: give <energy> eps_op, pi_op, eps_io and pi_io (Table 3 of the "
+                          "ICE paper); or static_power, op_power, io_power, cycles_per_op and cycles_per_io with the "
+                          "<cpu> clock (Eq. 7-10); or the energy-roofline eps_flop, eps_byte, pi_1, tau_flop and "
+                          "tau_byte with <memory> line_size (section 6.2)");
 }
 
 void check_workload(const IceWorkload& w, const std::string& what) {
+  auto text = [](double v) {
+    std::ostringstream os;
+    os << v;
+    return os.str();
+  };
   auto check = [&](double v, const char* name, bool zero_ok) {
     if (!std::isfinite(v) || v < 0 || (!zero_ok && v == 0))
-      throw InputError(what + ": " + name + " is " + std::to_string(v) + "; it must be " +
-                       (zero_ok ? "zero or positive" : "positive"));
+      throw InputError(what + ": " + name + " is " + text(v) + "; it must be " + (zero_ok ? "zero or positive" : "positive"));
   };
   check(w.work, "Work", false);
   check(w.span, "Span", false);
   check(w.io, "I/O", true);
   if (w.span > w.work * (1 + 1e-12))
-    throw InputError(what + ": Span (" + std::to_string(w.span) + ") exceeds Work (" + std::to_string(w.work) +
+    throw InputError(what + ": Span (" + text(w.span) + ") exceeds Work (" + text(w.work) +
                      "); the critical path is part of the work");
 }
 

@@ -45,9 +45,10 @@ struct RooflineEnergy {
 };
 IcePlatform ice_from_roofline(const RooflineEnergy& r);
 
-// The platform of a hardware description's <energy> section: either the four
-// figures directly (Table 3) or the powers and cycle counts of Eq. 7-10 with
-// the <cpu> clock. Throws InputError naming what is missing.
+// The platform of a hardware description's <energy> section: the four figures
+// directly (Table 3), the powers and cycle counts of Eq. 7-10 with the <cpu>
+// clock, or the energy-roofline parameters with the <memory> line size.
+// Throws MissingFigure naming what is missing.
 IcePlatform ice_platform(const Hardware& hw);
 bool has_ice_platform(const Hardware& hw);
 

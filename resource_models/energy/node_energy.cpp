@@ -43,7 +43,8 @@ ProgramEnergy predict_energy(const Predictor& predictor, const ParamValues& para
                              const EnergyOptions& o) {
   if (!(o.parallelism > 0) || !std::isfinite(o.parallelism))
     throw InputError("the parallelism for ICE's Span (Work / Span) must be positive");
-  if (!(o.access_bytes > 0)) throw InputError("the bytes per memory access must be positive");
+  if (!(o.access_bytes > 0) || !std::isfinite(o.access_bytes))
+    throw InputError("the bytes per memory access must be a positive number");
   const IcePlatform platform = ice_platform(hw);
   ProgramEnergy out;
   out.hardware = hw.name;

@@ -74,7 +74,7 @@ double read_energy_uj(const RaplDomain& d) {
   std::ifstream in(file);
   std::string text;
   if (!in || !std::getline(in, text))
-    throw InputError("cannot read " + file.string() + " (since Linux 5.10 it is readable by root only)");
+    throw Unavailable("cannot read " + file.string() + " (since Linux 5.10 it is readable by root only)");
   auto v = parse_number(text);
   if (!v || *v < 0) throw InputError(file.string() + " holds '" + text + "', not a counter value");
   return *v;

@@ -31,7 +31,7 @@ double counter_delta(double before, double after, double max_range);
 // The energy over a series of samples of one counter.
 double accumulate_counter(const std::vector<double>& samples, double max_range);
 
-double read_energy_uj(const RaplDomain& d);  // throws InputError when unreadable
+double read_energy_uj(const RaplDomain& d);  // throws Unavailable when unreadable
 
 struct DomainEnergy {
   RaplDomain domain;
