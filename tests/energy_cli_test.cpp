@@ -1,5 +1,7 @@
 // `pacer energy` and `pacer predict --energy` as a user runs them, and the
 // energy case-study kernels: equal results across formats and algorithms.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -108,7 +110,7 @@ TEST_CASE("energy measure: no counters here is said, never a zero", "[energy][cl
 
 TEST_CASE("energy measure: counters sampled while the program runs, through two wraps", "[energy][cli][rapl]") {
   namespace fs = std::filesystem;
-  const fs::path root = fs::temp_directory_path() / "pacer-powercap-cli";
+  const fs::path root = fs::temp_directory_path() / ("pacer-powercap-" + std::to_string(getpid()));
   fs::remove_all(root);
   fs::create_directories(root / "intel-rapl:0");
   std::ofstream(root / "intel-rapl:0" / "name") << "package-0\n";

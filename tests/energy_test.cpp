@@ -3,6 +3,8 @@
 // hand, the CPU/memory-bound switch at its boundary, the reproduction of
 // sections 6.5 and 6.6 with the shipped platforms, algorithms and matrices,
 // and the RAPL counter reader on a recorded trace.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -223,7 +225,7 @@ TEST_CASE("RAPL: a wrapping counter over a recorded trace", "[energy][rapl]") {
 
 TEST_CASE("RAPL: the powercap tree read, and its absence explained", "[energy][rapl]") {
   namespace fs = std::filesystem;
-  const fs::path root = fs::temp_directory_path() / "pacer-powercap-test";
+  const fs::path root = fs::temp_directory_path() / ("pacer-powercap-" + std::to_string(getpid()));
   fs::remove_all(root);
   auto domain = [&](const std::string& id, const std::string& name, const std::string& value) {
     fs::create_directories(root / id);

@@ -1,6 +1,8 @@
 // The Clang frontend on small C functions: SEG shapes, exact RUV counts by
 // C semantics, symbolic trip counts, early exits, switch fall-through,
 // calls, and the constructs it cannot model.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -14,8 +16,10 @@ using namespace pacer;
 namespace {
 
 CAnalysis analyse_source(const std::string& code, std::vector<std::string> functions = {}) {
+  // ctest runs each test case in its own process, possibly in parallel: the pid keeps files apart.
   static int serial = 0;
-  auto path = std::filesystem::temp_directory_path() / ("pacer-frontend-" + std::to_string(serial++) + ".c");
+  auto path = std::filesystem::temp_directory_path() /
+              ("pacer-frontend-" + std::to_string(getpid()) + "-" + std::to_string(serial++) + ".c");
   std::ofstream(path) << code;
   return analyse_c({{path.string()}, std::move(functions), {}});
 }

@@ -39,8 +39,10 @@ inline Run run_pacer(const std::string& args) {
   return r;
 }
 
+// A file in the temporary folder, private to this process (ctest may run
+// test cases in parallel processes).
 inline std::string temp_file(const std::string& name, const std::string& content) {
-  auto path = std::filesystem::temp_directory_path() / name;
+  auto path = std::filesystem::temp_directory_path() / (std::to_string(getpid()) + "-" + name);
   std::ofstream(path) << content;
   return path.string();
 }
