@@ -1,6 +1,8 @@
 // Hardware description files (docs/hardware-format.md).
 #pragma once
+#include <map>
 #include <string>
+#include <vector>
 
 #include "framework/hardware.hpp"
 
@@ -8,5 +10,16 @@ namespace pacer {
 
 Hardware read_hardware_file(const std::string& path);
 Hardware read_hardware_string(const std::string& xml, const std::string& name);
+
+// The text of the description at `path` with its <section> replaced (or
+// added): the caller writes it. Throws InputError if the result would not read.
+struct WrittenParam {
+  std::string name;
+  double value = 0;
+  std::string unit;
+  std::string source;
+};
+std::string replace_section(const std::string& path, const std::string& section,
+                            const std::map<std::string, std::string>& attributes, const std::vector<WrittenParam>& params);
 
 }  // namespace pacer
