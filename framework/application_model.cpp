@@ -113,6 +113,24 @@ void validate(const ApplicationModel& m) {
   check_recursion(m);
 }
 
+const TemplatePhase* TemplateMapping::phase(const std::string& n) const {
+  for (const auto& p : phases)
+    if (p.name == n) return &p;
+  return nullptr;
+}
+
+const TemplateMessage* TemplateMapping::message(const std::string& n) const {
+  for (const auto& m : messages)
+    if (m.name == n) return &m;
+  return nullptr;
+}
+
+const TemplateMapping* ApplicationModel::find_template(const std::string& n) const {
+  for (const auto& t : templates)
+    if (t.name == n) return &t;
+  return nullptr;
+}
+
 void check_parameter_value(const Parameter& p, double value) {
   auto fail = [&](const std::string& why) {
     std::ostringstream os;

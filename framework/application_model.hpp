@@ -30,6 +30,33 @@ struct Task {
   SourceLocation where;
 };
 
+// How a parallel template maps P processors onto this model: "the looping
+// iterations and the conditional branches which are parametrised in terms of
+// the number of processors" (Papaefstathiou et al. 1994 section 5). A phase is
+// `repeat` runs of one task with some parameters bound to formulas of P (and
+// of the template's own variables and the model's parameters); a message is
+// a size in bytes. Each template says which phases and messages it needs.
+struct TemplatePhase {
+  std::string name;
+  std::string task;
+  Expr repeat;
+  std::map<std::string, Expr> bind;
+  SourceLocation where;
+};
+struct TemplateMessage {
+  std::string name;
+  Expr bytes;
+  SourceLocation where;
+};
+struct TemplateMapping {
+  std::string name;  // the template: butterfly, multiphase, rowcol, sequential
+  std::vector<TemplatePhase> phases;
+  std::vector<TemplateMessage> messages;
+  SourceLocation where;
+  const TemplatePhase* phase(const std::string& n) const;
+  const TemplateMessage* message(const std::string& n) const;
+};
+
 struct ApplicationModel {
   std::string name;
   std::string description;
@@ -37,9 +64,11 @@ struct ApplicationModel {
   std::vector<Parameter> parameters;
   std::vector<Task> tasks;      // run in sequence
   std::vector<Task> functions;  // called from tasks or other functions
+  std::vector<TemplateMapping> templates;
 
   const Parameter* find_parameter(const std::string& name) const;
   const Task* find_seg(const std::string& name) const;  // task or function
+  const TemplateMapping* find_template(const std::string& name) const;
 };
 
 // Checks what a reader cannot check node by node: unique node ids per SEG,

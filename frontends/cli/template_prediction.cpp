@@ -6,13 +6,17 @@
 #include "framework/error.hpp"
 #include "frontends/cli/speedup_options.hpp"
 #include "templates/omp_loop.hpp"
+#include "templates/parallel/parallel_prediction.hpp"
 #include "templates/speedup_template.hpp"
 #include "templates/scheduling/workload.hpp"
 
 namespace pacer::cli {
 
 void add_template_options(CLI::App& cmd, TemplateOptions& o) {
-  cmd.add_option("--template", o.name, "Parallel template: omp_loop, amdahl, gustafson or memwall");
+  cmd.add_option("--template", o.name,
+                 "Parallel template: sequential, multiphase, butterfly, rowcol, omp_loop, amdahl, gustafson or memwall");
+  cmd.add_option("--procs", o.procs, "sequential, multiphase, butterfly, rowcol: processor counts, e.g. 1,2,4,8 or 2-16");
+  cmd.add_option("--plot", o.plot, "sequential, multiphase, butterfly, rowcol: draw time against P into this PNG");
   cmd.add_option("--schedule", o.schedule, "omp_loop: loop schedule, e.g. static, dynamic,1, guided, srr (static)");
   cmd.add_option("--threads", o.threads, "omp_loop: thread counts, e.g. 1,2,4,8")->delimiter(',');
   cmd.add_option("--loop", o.loop, "omp_loop: id of the parallel loop (default: the first top-level loop)");
@@ -122,6 +126,62 @@ void emit_speedup_template(const TemplateOptions& o, const ApplicationModel& m, 
 
 }  // namespace
 
+namespace {
+
+void draw_parallel(const std::string& png, const std::vector<ParallelPrediction>& ps, bool several_hw) {
+  std::ostringstream rows, plot;
+  for (size_t i = 0; i < ps.front().procs.size(); ++i) {
+    rows << ps.front().procs[i];
+    for (const auto& p : ps) rows << ' ' << p.times[i].total();
+    rows << '\n';
+  }
+  for (size_t k = 0; k < ps.size(); ++k)
+    plot << (k ? ", " : "plot ") << "$t using 1:" << k + 2 << " with linespoints title '"
+         << (several_hw ? ps[k].hardware + "/" : "") << ps[k].model << "'";
+  plot_png(png,
+           "set grid\nset logscale xy\nset xlabel 'processors P'\nset ylabel 'predicted time (s)'\nset title '" +
+               ps.front().template_name + " template'\nset key top right\n" + plot.str() + "\n",
+           {{"t", rows.str()}});
+}
+
+void emit_parallel_template(const TemplateOptions& o, const ParallelTemplate& t, const ApplicationModel& m,
+                            const std::vector<Hardware>& machines, const std::vector<const ResourceModel*>& models,
+                            const ParamValues& params, bool as_json) {
+  if (o.energy) throw InputError("--energy does not combine with the " + t.name() + " template yet");
+  const std::vector<int> procs = o.procs.empty() ? std::vector<int>{1} : parse_core_list(o.procs, "--procs");
+  std::vector<ParallelPrediction> ps;
+  for (const auto& hw : machines)
+    for (const ResourceModel* rm : models) ps.push_back(predict_parallel(m, hw, *rm, params, t, procs));
+  if (!o.plot.empty()) draw_parallel(o.plot, ps, machines.size() > 1);
+  json list = json::array();
+  std::ostringstream os;
+  os << m.name << " (" << m.file << "), template " << t.title() << "\n";
+  for (const auto& p : ps) {
+    json total = json::array(), compute = json::array(), comm = json::array();
+    Table table({"P", "compute", "communication", "total"});
+    for (size_t i = 0; i < p.procs.size(); ++i) {
+      total.push_back(p.times[i].total());
+      compute.push_back(p.times[i].compute);
+      comm.push_back(p.times[i].comm);
+      table.add({std::to_string(p.procs[i]), format_seconds(p.times[i].compute), format_seconds(p.times[i].comm),
+                 format_seconds(p.times[i].total())});
+    }
+    list.push_back({{"hardware", p.hardware}, {"model", p.model}, {"template", p.template_name},
+                    {"comm_model", p.comm_model}, {"procs", p.procs}, {"total_seconds", total},
+                    {"compute_seconds", compute}, {"comm_seconds", comm}});
+    os << "\n" << p.hardware << " / " << p.model
+       << (p.comm_model.empty() ? "" : ", communication by the " + p.comm_model + " model") << ":\n"
+       << table.text();
+  }
+  if (as_json)
+    emit(json{{"application", m.name}, {"file", m.file}, {"template", t.name()}, {"parameters", params},
+              {"predictions", list}});
+  else
+    emit(os.str() + (o.plot.empty() ? "" : "\nplot: " + o.plot + "\n"));
+}
+
+}  // namespace
+
 void emit_template_predictions(const TemplateOptions& o, const ApplicationModel& m,
                                const std::vector<Hardware>& machines, const std::vector<const ResourceModel*>& models,
                                const ParamValues& params, bool as_json) {
@@ -130,8 +190,11 @@ void emit_template_predictions(const TemplateOptions& o, const ApplicationModel&
   const PointEnergy energy{o, predictor ? &*predictor : nullptr, params};
   if (o.name == "amdahl" || o.name == "gustafson" || o.name == "memwall")
     return emit_speedup_template(o, m, machines, models, params, as_json, energy);
+  if (const ParallelTemplate* t = find_parallel_template(o.name))
+    return emit_parallel_template(o, *t, m, machines, models, params, as_json);
   if (o.name != "omp_loop")
-    throw InputError("unknown template '" + o.name + "' (known: omp_loop, amdahl, gustafson, memwall)");
+    throw InputError("unknown template '" + o.name +
+                     "' (known: sequential, multiphase, butterfly, rowcol, omp_loop, amdahl, gustafson, memwall)");
   OmpLoopOptions opt{o.loop, o.schedule, o.threads.empty() ? std::vector<int>{1} : o.threads, o.overhead, {}};
   if (!o.iteration_weights.empty()) opt.iteration_weights = sched::read_workload(o.iteration_weights);
   json list = json::array();

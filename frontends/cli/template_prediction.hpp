@@ -1,8 +1,10 @@
 // `pacer predict --template NAME`: a sequential prediction composed through
 // a parallel template, per machine and resource model. Templates known
 // here: omp_loop (a top-level loop run by OpenMP threads under a schedule)
-// and the speedup laws amdahl, gustafson and memwall (the whole task on p
-// cores at a processor and memory frequency).
+// the speedup laws amdahl, gustafson and memwall (the whole task on p
+// cores at a processor and memory frequency), and the message-passing
+// templates sequential, multiphase, butterfly and rowcol (P processors,
+// with communication priced by the machine's communication model).
 #pragma once
 #include <CLI/CLI.hpp>
 #include <optional>
@@ -26,6 +28,9 @@ struct TemplateOptions {
   // Speedup-law templates.
   std::string cores, cpu_freq, mem_freq;
   std::string law_params, law_fit;
+  // Parallel templates on P processors (sequential, multiphase, butterfly, rowcol).
+  std::string procs;
+  std::string plot;  // PNG of time against P
   // --energy: ICE energy at every point, with Span = Work / S, S the
   // template's predicted speedup there.
   std::optional<EnergyOptions> energy;

@@ -20,7 +20,7 @@ class ModelReader {
     if (std::string(root.name()) != "application")
       src_.fail(root, root.name(), "expected <application> as the document element");
     src_.allow_attributes(root, {"name"});
-    src_.allow_children(root, {"description", "parameter", "task", "function"});
+    src_.allow_children(root, {"description", "parameter", "task", "function", "template"});
     ApplicationModel m;
     m.file = src_.path();
     m.name = src_.required(root, "name");
@@ -28,6 +28,7 @@ class ModelReader {
     for (pugi::xml_node p : root.children("parameter")) m.parameters.push_back(parameter(p));
     for (pugi::xml_node t : root.children("task")) m.tasks.push_back(task(t));
     for (pugi::xml_node f : root.children("function")) m.functions.push_back(task(f));
+    for (pugi::xml_node t : root.children("template")) m.templates.push_back(mapping(t, m));
     for (const auto& p : m.parameters)
       if (std::count_if(m.parameters.begin(), m.parameters.end(),
                         [&](const Parameter& q) { return q.name == p.name; }) > 1)
@@ -57,6 +58,31 @@ class ModelReader {
       }
     }
     return p;
+  }
+
+  TemplateMapping mapping(pugi::xml_node n, const ApplicationModel& m) {
+    src_.allow_attributes(n, {"name"});
+    src_.allow_children(n, {"phase", "message"});
+    TemplateMapping t{src_.required(n, "name"), {}, {}, src_.at(n)};
+    if (m.find_template(t.name)) src_.fail(n, "name", "a mapping for template '" + t.name + "' is given twice");
+    for (pugi::xml_node p : n.children("phase")) {
+      src_.allow_attributes(p, {"name", "task", "repeat"});
+      src_.allow_children(p, {"bind"});
+      TemplatePhase ph{src_.required(p, "name"), src_.required(p, "task"),
+                       p.attribute("repeat") ? expression(p, "repeat") : constant(1), {}, src_.at(p)};
+      for (pugi::xml_node b : p.children("bind")) {
+        src_.allow_attributes(b, {"param", "formula"});
+        const std::string param = src_.required(b, "param");
+        if (!m.find_parameter(param)) src_.fail(b, "param", "'" + param + "' is not a parameter of the model");
+        ph.bind[param] = expression(b, "formula");
+      }
+      t.phases.push_back(std::move(ph));
+    }
+    for (pugi::xml_node msg : n.children("message")) {
+      src_.allow_attributes(msg, {"name", "bytes"});
+      t.messages.push_back({src_.required(msg, "name"), expression(msg, "bytes"), src_.at(msg)});
+    }
+    return t;
   }
 
   Task task(pugi::xml_node n) {

@@ -1,0 +1,104 @@
+// The parallel templates' formulas on a model small enough to work by hand,
+// the mapping's errors, and `pacer predict --template NAME --procs`.
+#include <catch2/catch.hpp>
+
+#include "frontends/xml/hardware_io.hpp"
+#include "resource_models/resource_model.hpp"
+#include "templates/parallel/parallel_prediction.hpp"
+#include "tests/run_pacer.hpp"
+#include "tests/test_support.hpp"
+
+using namespace pacer;
+
+namespace {
+
+// One task of `work` steps of 1 us each (DBC), and a Hockney network of 10 us + 1 us per 100 bytes.
+const char* kTemplates = R"xml(
+  <template name="multiphase">
+    <phase name="compute" task="t" repeat="1"><bind param="work" formula="n / P"/></phase>
+    <message name="result" bytes="100"/>
+  </template>
+  <template name="butterfly">
+    <phase name="local" task="t" repeat="2"><bind param="work" formula="n / P"/></phase>
+    <phase name="merge" task="t"><bind param="work" formula="n / P"/></phase>
+    <message name="exchange" bytes="n / P"/>
+  </template>
+  <template name="rowcol">
+    <phase name="compute" task="t"><bind param="work" formula="n / (rows * cols * steps)"/></phase>
+    <message name="a_block" bytes="200"/>
+    <message name="b_block" bytes="300"/>
+  </template>)xml";
+
+ApplicationModel model() {
+  return test::model(std::string(R"(<task name="t"><loop id="l" trips="work"><compute id="c"><time seconds="1e-6"/></compute></loop></task>)") +
+                         kTemplates,
+                     R"(<parameter name="n" default="6400"/><parameter name="work" kind="count" default="1"/>)");
+}
+
+Hardware machine() {
+  return read_hardware_string(R"(<hardware name="m"><communication model="hockney">
+    <param name="latency" value="10" unit="us" source="t"/><param name="bandwidth" value="100" unit="MB/s" source="t"/>
+    </communication></hardware>)",
+                              "m.xml");
+}
+
+ParallelTime at(const std::string& name, int p) {
+  const ApplicationModel m = model();
+  const ParallelPrediction r =
+      predict_parallel(m, machine(), find_resource_model("dbc"), {}, *find_parallel_template(name), {p});
+  return r.times.front();
+}
+
+}  // namespace
+
+TEST_CASE("multiphase: a 1/P share, then ceil(log2 P) messages", "[parallel]") {
+  // P = 4: 6400 / 4 = 1600 us; 2 rounds of 10 + 1 us.
+  CHECK(at("multiphase", 4).compute == Approx(1600e-6));
+  CHECK(at("multiphase", 4).comm == Approx(22e-6));
+  CHECK(at("multiphase", 1).comm == 0);
+  CHECK(at("multiphase", 3).comm == Approx(22e-6));  // 2 rounds for 3 processors too
+}
+
+TEST_CASE("butterfly: local, then d (d + 1) / 2 bitonic stages", "[parallel]") {
+  // P = 8: local 2 x 800 us; 6 stages of an 800 us merge and an 800-byte message (10 + 8 us).
+  ParallelTime t = at("butterfly", 8);
+  CHECK(t.compute == Approx(1600e-6 + 6 * 800e-6));
+  CHECK(t.comm == Approx(6 * 18e-6));
+  CHECK_THAT(test::error_message([] { at("butterfly", 6); }), Catch::Contains("not a power of two"));
+}
+
+TEST_CASE("rowcol: lcm(rows, cols) steps of two broadcasts and a block product", "[parallel]") {
+  // P = 4: a 2 x 2 grid, 2 steps; work 6400 / 8 = 800 us per step; one round per broadcast: 12 + 13 us.
+  ParallelTime t = at("rowcol", 4);
+  CHECK(t.compute == Approx(2 * 800e-6));
+  CHECK(t.comm == Approx(2 * 25e-6));
+  // P = 2: 1 x 2, 2 steps: A along the row of 2 (one round), B along a column of 1 (none).
+  CHECK(at("rowcol", 2).comm == Approx(2 * 12e-6));
+}
+
+TEST_CASE("mesh distances: the row bits, then the column bits", "[parallel]") {
+  CHECK(mesh_distance(16, 0) == 1);
+  CHECK(mesh_distance(16, 1) == 2);
+  CHECK(mesh_distance(16, 2) == 1);  // a 4-wide mesh: bit 2 moves one row
+  CHECK(mesh_distance(128, 3) == 8);
+  CHECK(mesh_distance(128, 4) == 1);
+}
+
+TEST_CASE("predict --template with --procs: JSON per P, and bad input", "[parallel][cli]") {
+  nlohmann::json j = test::run_json(
+      "predict examples/models/sort.xml --hw hw/parsytec-t800.xml --model hllc --template butterfly --procs "
+      "2,4,8,16,32,64,128 --json");
+  const auto& p = j["predictions"][0];
+  CHECK(p["procs"].size() == 7);
+  for (size_t i = 0; i < 7; ++i)
+    CHECK(p["total_seconds"][i].get<double>() ==
+          Approx(p["compute_seconds"][i].get<double>() + p["comm_seconds"][i].get<double>()));
+  CHECK(p["total_seconds"][6].get<double>() < p["total_seconds"][0].get<double>());
+  const std::string sort = "predict examples/models/sort.xml --hw hw/parsytec-t800.xml --model hllc ";
+  test::check_refused(sort + "--template butterfly --procs 2,6", "not a power of two");
+  test::check_refused(sort + "--template butterfly --procs 0", "--procs");
+  test::check_refused(sort + "--template butterfly --procs 2.5", "--procs");
+  test::check_refused(sort + "--template rowcol --procs 2", "no <template name=\"rowcol\">");
+  test::check_refused("predict examples/models/sort.xml --hw xeon-e5-2650l-v3 --model dbc --template butterfly --procs 2",
+                      "no <communication> section");
+}
