@@ -7,6 +7,8 @@
 #include "framework/sweep.hpp"
 #include "frontends/cli/application_source.hpp"
 #include "frontends/cli/commands.hpp"
+#include "frontends/cli/composition_prediction.hpp"
+#include "frontends/xml/composition_io.hpp"
 #include "frontends/cli/report.hpp"
 #include "frontends/cli/template_prediction.hpp"
 #include "resource_models/energy/node_energy.hpp"
@@ -262,7 +264,14 @@ bool try_predict(const Predictor& predictor, const Hardware& hw, const ResourceM
 }
 
 void run_predict(const PredictOptions& o) {
+  if (o.source.path.ends_with(".xml") && is_composition(o.source.path)) {
+    if (!o.parallel.name.empty() || !o.sweeps.empty() || o.csv || o.energy)
+      throw InputError(o.source.path + " is an application of several tasks: each names its template, P and machine; "
+                       "--template, --sweep, --csv and --energy do not apply");
+    return emit_composition({o.source.path, o.hw, o.models, parse_params(o.params), o.json});
+  }
   ApplicationModel m = load_application(o.source);
+  if (o.hw.empty()) throw InputError("--hw is required: the machine to predict on");
   std::vector<Hardware> machines;
   for (const auto& h : o.hw) machines.push_back(load_hardware(h));
   std::vector<std::string> left_out;
@@ -326,8 +335,9 @@ void add_predict_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("predict", "Predict the time of every node, task and the total");
   cmd->add_option("model", opt->source.path, "Application model (.xml) or C source (.c)")->required();
   add_source_options(*cmd, opt->source);
-  cmd->add_option("--hw", opt->hw, "Hardware description (file or shipped name); repeat to compare machines")
-      ->required();
+  cmd->add_option("--hw", opt->hw,
+                  "Hardware description (file or shipped name); repeat to compare machines (an application of "
+                  "several tasks names its own)");
   cmd->add_option("--model", opt->models, "Resource model: dbc, poc, hllc or all (default all); repeatable")
       ->delimiter(',');
   cmd->add_option("--param", opt->params, "Bind a parameter: NAME=VALUE (repeatable)");
