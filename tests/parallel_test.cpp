@@ -102,3 +102,18 @@ TEST_CASE("predict --template with --procs: JSON per P, and bad input", "[parall
   test::check_refused("predict examples/models/sort.xml --hw xeon-e5-2650l-v3 --model dbc --template butterfly --procs 2",
                       "no <communication> section");
 }
+
+TEST_CASE("the MPI kernels run and check themselves on 2 processes", "[parallel][mpi]") {
+  for (const char* k : {"integration_mpi", "sort_mpi", "matmul_mpi"}) {
+    INFO(k);
+    const std::string cmd = std::string("OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun -np 2 "
+                                        "--oversubscribe '" PACER_KERNEL_DIR "/") + k + "' 2>&1";
+    FILE* p = popen(cmd.c_str(), "r");
+    REQUIRE(p);
+    std::string out;
+    char buf[512];
+    while (fgets(buf, sizeof buf, p)) out += buf;
+    CHECK(pclose(p) == 0);
+    CHECK_THAT(out, Catch::Contains("P=2") && Catch::Contains(": correct"));
+  }
+}
