@@ -80,9 +80,12 @@ TEST_CASE("omp_loop takes per-iteration weights and refuses what it cannot model
   Run nested = run_pacer(common + " --template omp_loop --threads 2 --loop loop_L5");
   CHECK(nested.status == 2);
   CHECK_THAT(nested.err, Catch::Contains("top-level loop"));
-  Run unknown = run_pacer(common + " --template butterfly --threads 2");
+  Run unknown = run_pacer(common + " --template hypercube --threads 2");
   CHECK(unknown.status == 2);
   CHECK_THAT(unknown.err, Catch::Contains("unknown template"));
+  Run unmapped = run_pacer(common + " --template butterfly --procs 2");
+  CHECK(unmapped.status == 2);
+  CHECK_THAT(unmapped.err, Catch::Contains("has no <template name=\"butterfly\">"));
   Run zero = run_pacer(common + " --template omp_loop --threads 0");
   CHECK(zero.status == 2);
 }
