@@ -42,7 +42,10 @@ std::string run_pingpong(const std::vector<double>& sizes, int reps) {
   std::ostringstream cmd;
   cmd << "mpirun -np 2 --oversubscribe " << quoted(PACER_PINGPONG) << ' ' << reps;
   for (double s : sizes) cmd << ' ' << static_cast<long long>(s);
-  if (geteuid() == 0) setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1), setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
+  if (geteuid() == 0) {  // Open MPI refuses root unless told twice
+    setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
+    setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
+  }
   std::cerr << "comm measure: " << cmd.str() << '\n';
   FILE* p = popen(cmd.str().c_str(), "r");
   if (!p) throw InputError("cannot start mpirun");
@@ -59,7 +62,7 @@ std::string run_pingpong(const std::vector<double>& sizes, int reps) {
 Table points_table(const std::vector<CommPoint>& pts) {
   Table t({"bytes", "distance", "median", "min", "max", "spread", "runs"});
   for (const auto& p : pts)
-    t.add({format_count(p.bytes), format_count(p.distance), format_seconds(p.median), format_seconds(p.min),
+    t.add({digits(p.bytes, 6), digits(p.distance, 6), format_seconds(p.median), format_seconds(p.min),
            format_seconds(p.max), format_number(std::round(p.spread() * 1000) / 10) + "%",
            std::to_string(p.repetitions)});
   return t;
@@ -125,10 +128,10 @@ void run_fit(const FitOptions& o) {
   }
   std::ostringstream os;
   os << find_comm_model(f.model).title << " fitted to " << o.file << " (" << points.size() << " points):\n";
-  for (const auto& [k, v] : f.parameters) os << "  " << k << " = " << format_count(v) << '\n';
+  for (const auto& [k, v] : f.parameters) os << "  " << k << " = " << digits(v, 6) << '\n';
   Table t({"bytes", "distance", "measured", "spread", "predicted", "error"});
   for (const auto& r : f.residuals)
-    t.add({format_count(r.point.bytes), format_count(r.point.distance), format_seconds(r.point.median),
+    t.add({digits(r.point.bytes, 6), digits(r.point.distance, 6), format_seconds(r.point.median),
            format_number(std::round(r.point.spread() * 1000) / 10) + "%", format_seconds(r.predicted),
            format_number(std::round(r.relative_error() * 1000) / 10) + "%"});
   os << t.text() << "rms relative error " << format_number(std::round(f.rms_relative * 1000) / 10) << "%, max "

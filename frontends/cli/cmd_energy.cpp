@@ -19,11 +19,8 @@ namespace {
 namespace fs = std::filesystem;
 
 std::vector<fs::path> shipped(const std::string& dir, const std::string& except = "") {
-  std::vector<fs::path> out;
-  if (fs::is_directory(dir))
-    for (const auto& e : fs::directory_iterator(dir))
-      if (e.path().extension() == ".xml" && e.path().stem() != except) out.push_back(e.path());
-  std::sort(out.begin(), out.end());
+  std::vector<fs::path> out = xml_files_in(dir);
+  out.erase(std::remove_if(out.begin(), out.end(), [&](const fs::path& p) { return p.stem() == except; }), out.end());
   return out;
 }
 
@@ -78,18 +75,11 @@ struct CompareOptions {
   bool json = false;
 };
 
+// Amounts and sizes: a negative one is nonsense.
 std::map<std::string, double> parse_params(const std::vector<std::string>& items) {
-  std::map<std::string, double> out;
-  for (const auto& item : items) {
-    const auto eq = item.find('=');
-    if (eq == std::string::npos || eq == 0) throw InputError("--param " + item + ": expected NAME=VALUE");
-    const std::string name = item.substr(0, eq);
-    const auto v = parse_number(item.substr(eq + 1));
-    if (!v) throw InputError("--param " + item + ": '" + item.substr(eq + 1) + "' is not a number");
-    if (*v < 0) throw InputError("--param " + item + ": " + name + " cannot be negative");
-    if (out.count(name)) throw InputError("--param " + name + " is given twice");
-    out[name] = *v;
-  }
+  std::map<std::string, double> out = parse_assignments(items);
+  for (const auto& [name, v] : out)
+    if (v < 0) throw InputError("--param " + name + "=" + digits(v, 6) + ": " + name + " cannot be negative");
   return out;
 }
 
@@ -174,7 +164,7 @@ std::pair<json, std::string> compare_case(const Case& c, const std::vector<Algor
   Table t({"algorithm", "work", "span", "I/O", "static", "ops", "I/O energy", "energy", "bound", "largest"});
   for (const auto& r : results) {
     const auto& w = r.complexity.workload;
-    t.add({r.algo->name, format_count(w.work), format_count(w.span), format_count(w.io),
+    t.add({r.algo->name, digits(w.work, 6), digits(w.span, 6), digits(w.io, 6),
            format_joules(r.energy.static_joules), format_joules(r.energy.ops_joules),
            format_joules(r.energy.io_joules), format_joules(r.energy.total()), bound_name(r.energy.bound),
            largest_share(r.energy)});
@@ -184,8 +174,8 @@ std::pair<json, std::string> compare_case(const Case& c, const std::vector<Algor
     const double ratio = results[0].energy.total() / results[1].energy.total();
     j["ratio"] = ratio;
     j["ratio_platform_independent"] = results[0].eq15 / results[1].eq15;
-    os << "E(" << results[0].algo->name << ") / E(" << results[1].algo->name << ") = " << format_count(ratio)
-       << " (Eq. 15, platform-independent: " << format_count(results[0].eq15 / results[1].eq15) << "): "
+    os << "E(" << results[0].algo->name << ") / E(" << results[1].algo->name << ") = " << digits(ratio, 6)
+       << " (Eq. 15, platform-independent: " << digits(results[0].eq15 / results[1].eq15, 6) << "): "
        << (ratio == 1 ? "both use the same energy" : (ratio > 1 ? results[1].algo->name : results[0].algo->name) +
                                                               std::string(" uses less energy"))
        << "\n";

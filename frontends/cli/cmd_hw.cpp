@@ -102,12 +102,7 @@ void add_list(CLI::App& hw) {
   CLI::App* cmd = hw.add_subcommand("list", "List the shipped hardware descriptions");
   cmd->add_flag("--json", *as_json, "Print JSON");
   cmd->callback([as_json] {
-    namespace fs = std::filesystem;
-    std::vector<fs::path> files;
-    if (fs::is_directory(hardware_dir()))
-      for (const auto& e : fs::directory_iterator(hardware_dir()))
-        if (e.path().extension() == ".xml") files.push_back(e.path());
-    std::sort(files.begin(), files.end());
+    const auto files = xml_files_in(hardware_dir());
     json out = json::array();
     Table t({"name", "file", "sections", "description"});
     for (const auto& f : files) {

@@ -66,21 +66,6 @@ std::vector<const ResourceModel*> pricing_everywhere(const ApplicationModel& m, 
   return out;
 }
 
-ParamValues parse_params(const std::vector<std::string>& items) {
-  ParamValues out;
-  for (const auto& item : items) {
-    auto eq = item.find('=');
-    if (eq == std::string::npos || eq == 0) throw InputError("--param " + item + ": expected NAME=VALUE");
-    std::string name = item.substr(0, eq), text = item.substr(eq + 1);
-    char* end = nullptr;
-    double v = std::strtod(text.c_str(), &end);
-    if (text.empty() || *end != '\0') throw InputError("--param " + item + ": '" + text + "' is not a number");
-    if (out.count(name)) throw InputError("--param " + name + " is given twice");
-    out[name] = v;
-  }
-  return out;
-}
-
 // "all" means every model that can price this application: a model analysed
 // from C has no design estimates for DBC, and that is said, not failed.
 std::vector<const ResourceModel*> selected_models(const std::vector<std::string>& names, const ApplicationModel& m,
@@ -213,7 +198,7 @@ std::string energy_text(const ProgramEnergy& e) {
      << " B / " << format_number(e.line_bytes) << " B lines; Span = Work / " << format_number(e.parallelism) << "):\n";
   Table t({"node", "work", "I/O", "static", "ops", "I/O energy", "energy", "bound"});
   for (const auto& n : e.nodes)
-    t.add({n.task + "/" + n.id, format_count(n.workload.work), format_count(n.workload.io),
+    t.add({n.task + "/" + n.id, digits(n.workload.work, 6), digits(n.workload.io, 6),
            format_joules(n.energy.static_joules), format_joules(n.energy.ops_joules),
            format_joules(n.energy.io_joules), format_joules(n.energy.total()), bound_name(n.energy.bound)});
   t.add({"total", "", "", format_joules(e.static_joules), format_joules(e.ops_joules), format_joules(e.io_joules),
@@ -268,7 +253,7 @@ void run_predict(const PredictOptions& o) {
     if (!o.parallel.name.empty() || !o.sweeps.empty() || o.csv || o.energy)
       throw InputError(o.source.path + " is an application of several tasks: each names its template, P and machine; "
                        "--template, --sweep, --csv and --energy do not apply");
-    return emit_composition({o.source.path, o.hw, o.models, parse_params(o.params), o.json});
+    return emit_composition({o.source.path, o.hw, o.models, parse_assignments(o.params), o.json});
   }
   ApplicationModel m = load_application(o.source);
   if (o.hw.empty()) throw InputError("--hw is required: the machine to predict on");
@@ -278,7 +263,7 @@ void run_predict(const PredictOptions& o) {
   const bool all_models = o.models.empty() || o.models == std::vector<std::string>{"all"};
   std::vector<const ResourceModel*> models =
       selected_models(o.models.empty() ? std::vector<std::string>{"all"} : o.models, m, left_out);
-  ParamValues params = parse_params(o.params);
+  ParamValues params = parse_assignments(o.params);
   std::vector<SweepAxis> axes;
   for (const auto& s : o.sweeps) axes.push_back(parse_sweep(s));
 

@@ -1,5 +1,6 @@
 #include "frontends/cli/report.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -9,6 +10,7 @@
 #include <sstream>
 
 #include "framework/error.hpp"
+#include "framework/number.hpp"
 #include "frontends/xml/hardware_io.hpp"
 
 namespace pacer::cli {
@@ -33,10 +35,11 @@ std::string format_scaled(double v, const std::string& unit) {
 std::string format_seconds(double s) { return format_scaled(s, "s"); }
 std::string format_joules(double j) { return format_scaled(j, "J"); }
 
-std::string format_count(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
-  return buf;
+std::string digits(double v, int n) {
+  std::ostringstream os;
+  os.precision(n);
+  os << v;
+  return os.str();
 }
 
 std::string format_number(double v) {
@@ -113,6 +116,30 @@ std::string resolve_hardware(const std::string& name_or_path) {
 
 Hardware load_hardware(const std::string& name_or_path) {
   return read_hardware_file(resolve_hardware(name_or_path));
+}
+
+std::vector<std::filesystem::path> xml_files_in(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> out;
+  if (fs::is_directory(dir))
+    for (const auto& e : fs::directory_iterator(dir))
+      if (e.path().extension() == ".xml") out.push_back(e.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::map<std::string, double> parse_assignments(const std::vector<std::string>& items) {
+  std::map<std::string, double> out;
+  for (const auto& item : items) {
+    const auto eq = item.find('=');
+    if (eq == std::string::npos || eq == 0) throw InputError("--param " + item + ": expected NAME=VALUE");
+    const std::string name = item.substr(0, eq), text = item.substr(eq + 1);
+    const auto v = parse_number(text);
+    if (!v) throw InputError("--param " + item + ": '" + text + "' is not a number");
+    if (out.count(name)) throw InputError("--param " + name + " is given twice");
+    out[name] = *v;
+  }
+  return out;
 }
 
 std::string energy_dir() { return std::string(PACER_SOURCE_DIR) + "/examples/energy"; }

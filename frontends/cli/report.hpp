@@ -2,6 +2,8 @@
 // units, where hardware descriptions live, and writing output only once it
 // is complete (an error never leaves half a report).
 #pragma once
+#include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -14,7 +16,8 @@ using json = nlohmann::ordered_json;
 
 std::string format_seconds(double s);
 std::string format_joules(double j);
-std::string format_count(double v);  // six significant digits
+// `v` with `n` significant digits.
+std::string digits(double v, int n = 4);
 std::string format_number(double v);
 
 class Table {
@@ -52,6 +55,12 @@ std::string hardware_dir();
 // A path, or the name of a shipped description ("parsytec-t800").
 std::string resolve_hardware(const std::string& name_or_path);
 Hardware load_hardware(const std::string& name_or_path);
+
+// The .xml files of a folder, sorted (none if it does not exist).
+std::vector<std::filesystem::path> xml_files_in(const std::string& dir);
+
+// NAME=VALUE items of a repeatable --param, each name once.
+std::map<std::string, double> parse_assignments(const std::vector<std::string>& items);
 
 // The shipped ICE algorithms and input sets: the source tree's examples/energy/.
 std::string energy_dir();

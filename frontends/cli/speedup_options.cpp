@@ -149,13 +149,6 @@ nlohmann::ordered_json params_json(const SpeedupLaw& law, const std::vector<doub
   return j;
 }
 
-std::string digits(double v, int n) {
-  std::ostringstream os;
-  os.precision(n);
-  os << v;
-  return os.str();
-}
-
 std::string frequency_text(double hz) {
   return hz >= 1e9 ? digits(hz / 1e9, 4) + " GHz" : digits(hz / 1e6, 4) + " MHz";
 }

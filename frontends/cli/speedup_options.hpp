@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "frontends/cli/report.hpp"
 #include "templates/speedup/speedup_fit.hpp"
 
 namespace pacer::cli {
@@ -50,7 +51,5 @@ nlohmann::ordered_json params_json(const SpeedupLaw& law, const std::vector<doub
 }  // namespace pacer::cli
 
 namespace pacer::cli {
-// `v` with `n` significant digits.
-std::string digits(double v, int n = 4);
 std::string frequency_text(double hz);
 }  // namespace pacer::cli
