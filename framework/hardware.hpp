@@ -18,6 +18,12 @@ struct Figure {
   std::string unit;     // as written in the file
   std::string source;   // where the figure came from
   bool estimated = false;
+  // Measured figures: max - min over the repeated measurements, in SI; -1
+  // when the file gives none.
+  double spread = -1;
+  // HLLC costs: the construct's cost when each one waits for the last
+  // (its latency); -1 when not measured. `value` is the overlapped cost.
+  double dependent = -1;
   SourceLocation where;
 };
 

@@ -1,5 +1,6 @@
 #include "framework/program_run.hpp"
 
+#include <sched.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -52,6 +53,14 @@ ProgramRun run_program(const std::vector<std::string>& argv, const std::function
   else if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
   if (r.exit_status == 127) throw InputError("cannot run '" + argv[0] + "' (not found or not executable)");
   return r;
+}
+
+void pin_to_cpu(int cpu) {
+  if (cpu < 0) cpu = static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)) - 1;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  CPU_SET(cpu, &set);
+  sched_setaffinity(0, sizeof set, &set);
 }
 
 }  // namespace pacer

@@ -23,4 +23,8 @@ struct ProgramRun {
 ProgramRun run_program(const std::vector<std::string>& argv, const std::function<void()>& in_child = {},
                        const std::function<void()>& on_tick = {}, double tick = 0.1);
 
+// Pins the calling process to one CPU (-1: the last online one), so that
+// timings do not move between cores; for use in `in_child`.
+void pin_to_cpu(int cpu);
+
 }  // namespace pacer

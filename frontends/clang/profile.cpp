@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "framework/reduction.hpp"
+#include "framework/scratch_dir.hpp"
 
 namespace pacer {
 
@@ -39,19 +40,6 @@ int run(const std::vector<std::string>& argv, const std::vector<std::string>& en
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-// A scratch directory removed on every way out.
-struct ScratchDir {
-  fs::path path;
-  ScratchDir() {
-    std::string pattern = (fs::temp_directory_path() / "pacer-profile-XXXXXX").string();
-    if (!mkdtemp(pattern.data())) throw std::runtime_error("cannot create a temporary directory");
-    path = pattern;
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    fs::remove_all(path, ignored);
-  }
-};
 
 // Execution counts at source positions: the count of the innermost code
 // region containing the position.
@@ -198,7 +186,7 @@ Profile run_profile(const CAnalysis& analysis, const ProfileOptions& o) {
   p.compile_flags = o.analyse.compile_flags;
   p.args = o.args;
 
-  ScratchDir dir;
+  ScratchDir dir("pacer-profile");
   std::string program = (dir.path / "program").string();
   std::vector<std::string> compile = {PACER_CLANG, "-fprofile-instr-generate", "-fcoverage-mapping", "-O0", "-w"};
   compile.insert(compile.end(), analysis.sources.begin(), analysis.sources.end());

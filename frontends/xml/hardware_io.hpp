@@ -22,4 +22,9 @@ struct WrittenParam {
 std::string replace_section(const std::string& path, const std::string& section,
                             const std::map<std::string, std::string>& attributes, const std::vector<WrittenParam>& params);
 
+// A whole description as XML, sections in the schema's order, HLLC costs
+// in the construct table's; `comment` goes above the document element.
+// Throws InputError if the result would not read.
+std::string hardware_to_xml(const Hardware& hw, const std::string& comment);
+
 }  // namespace pacer

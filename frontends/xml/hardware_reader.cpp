@@ -51,7 +51,17 @@ class HardwareReader {
     if (estimated != "true" && estimated != "false")
       src_.fail(n, "estimated", "must be true or false");
     f.estimated = estimated == "true";
+    f.spread = optional_same_unit(n, "spread", *factor, what);
+    f.dependent = optional_same_unit(n, "dependent", *factor, what);
     return f;
+  }
+
+  // A further figure of the same unit as the value (spread, dependent cost).
+  double optional_same_unit(pugi::xml_node n, const char* attr, double factor, const std::string& what) {
+    if (!n.attribute(attr)) return -1;
+    double v = src_.number(n, attr);
+    if (v < 0) src_.fail(n, attr, "the " + std::string(attr) + " of " + what + " cannot be negative");
+    return v * factor;
   }
 
   void section(pugi::xml_node n, const SectionSpec& spec, Hardware& hw) {
@@ -63,7 +73,7 @@ class HardwareReader {
     s.where = src_.at(n);
     for (pugi::xml_attribute a : n.attributes()) s.attributes[a.name()] = a.value();
     for (pugi::xml_node p : n.children("param")) {
-      src_.allow_attributes(p, {"name", "value", "unit", "source", "estimated"});
+      src_.allow_attributes(p, {"name", "value", "unit", "source", "estimated", "spread"});
       std::string name = src_.required(p, "name");
       const ParamSpec* ps = nullptr;
       for (const auto& candidate : spec.params)
@@ -90,7 +100,7 @@ class HardwareReader {
       if (hw.hllc_costs.count(construct) || hw.hllc_unknown.count(construct))
         src_.fail(c, "construct", "'" + construct + "' is given twice");
       if (std::string(c.name()) == "cost") {
-        src_.allow_attributes(c, {"construct", "value", "unit", "source", "estimated"});
+        src_.allow_attributes(c, {"construct", "value", "unit", "source", "estimated", "spread", "dependent"});
         hw.hllc_costs[construct] = figure(c, "value", Dimension::Time, "the cost of " + construct);
       } else {
         src_.allow_attributes(c, {"construct", "reason"});

@@ -4,6 +4,7 @@
 
 #include <sstream>
 
+#include "framework/constructs.hpp"
 #include "frontends/xml/hardware_io.hpp"
 #include "frontends/xml/xml_source.hpp"
 
@@ -33,6 +34,71 @@ std::string replace_section(const std::string& path, const std::string& section,
   std::ostringstream out;
   doc.save(out, "  ");
   read_hardware_string(out.str(), path);  // what is written must read back
+  return out.str();
+}
+
+namespace {
+
+std::string text(double v) {
+  std::ostringstream out;
+  out.precision(6);
+  out << v;
+  return out.str();
+}
+
+// A figure in the unit it was written in; spread and dependent cost follow it.
+void write_figure(pugi::xml_node n, const Figure& f) {
+  const double factor = f.written != 0 ? f.value / f.written : 1;
+  n.append_attribute("value") = text(f.written).c_str();
+  if (!f.unit.empty()) n.append_attribute("unit") = f.unit.c_str();
+  if (f.dependent >= 0) n.append_attribute("dependent") = text(f.dependent / factor).c_str();
+  if (f.spread >= 0) n.append_attribute("spread") = text(f.spread / factor).c_str();
+  if (f.estimated) n.append_attribute("estimated") = "true";
+  n.append_attribute("source") = f.source.c_str();
+}
+
+}  // namespace
+
+std::string hardware_to_xml(const Hardware& hw, const std::string& comment) {
+  pugi::xml_document doc;
+  auto decl = doc.append_child(pugi::node_declaration);
+  decl.append_attribute("version") = "1.0";
+  decl.append_attribute("encoding") = "UTF-8";
+  if (!comment.empty()) doc.append_child(pugi::node_comment).set_value((" " + comment + " ").c_str());
+  pugi::xml_node root = doc.append_child("hardware");
+  root.append_attribute("name") = hw.name.c_str();
+  root.append_child("description").text() = hw.description.c_str();
+  for (const auto& spec : hardware_schema()) {
+    auto s = hw.sections.find(spec.name);
+    if (s == hw.sections.end()) continue;
+    pugi::xml_node node = root.append_child(spec.name.c_str());
+    for (const auto& [k, v] : s->second.attributes) node.append_attribute(k.c_str()) = v.c_str();
+    for (const auto& p : spec.params) {  // in the schema's order
+      auto f = s->second.params.find(p.name);
+      if (f == s->second.params.end()) continue;
+      pugi::xml_node n = node.append_child("param");
+      n.append_attribute("name") = p.name.c_str();
+      write_figure(n, f->second);
+    }
+  }
+  if (!hw.hllc_costs.empty() || !hw.hllc_unknown.empty()) {
+    pugi::xml_node hllc = root.append_child("hllc");
+    for (const auto& c : constructs()) {
+      const std::string name(c.name);
+      if (auto f = hw.hllc_costs.find(name); f != hw.hllc_costs.end()) {
+        pugi::xml_node n = hllc.append_child("cost");
+        n.append_attribute("construct") = name.c_str();
+        write_figure(n, f->second);
+      } else if (auto u = hw.hllc_unknown.find(name); u != hw.hllc_unknown.end()) {
+        pugi::xml_node n = hllc.append_child("unknown");
+        n.append_attribute("construct") = name.c_str();
+        n.append_attribute("reason") = u->second.c_str();
+      }
+    }
+  }
+  std::ostringstream out;
+  doc.save(out, "  ");
+  read_hardware_string(out.str(), hw.name);  // what is written must read back
   return out.str();
 }
 

@@ -1,0 +1,334 @@
+#include "hw/calibrate/calibration.hpp"
+
+#include <llvm/ADT/StringRef.h>
+#include <llvm/Config/llvm-config.h>
+#include <llvm/TargetParser/Host.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "framework/constructs.hpp"
+#include "framework/program_run.hpp"
+#include "framework/scratch_dir.hpp"
+#include "framework/statistics.hpp"
+#include "frontends/xml/hardware_io.hpp"
+#include "hw/calibrate/construct_benchmarks.hpp"
+
+namespace pacer::calibrate {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* const harness_source =
+#include "harness_source.inc"
+    ;
+
+// Seconds per repetition of each benchmark, as the harness wrote them.
+using Timings = std::map<std::string, std::vector<double>>;
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string first_line_of(const std::string& command) {
+  std::string line;
+  if (FILE* f = popen(command.c_str(), "r")) {
+    char buf[512];
+    if (fgets(buf, sizeof buf, f)) line = buf;
+    pclose(f);
+  }
+  while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
+  return line;
+}
+
+// /proc/cpuinfo's first value of a field.
+std::string cpuinfo(const std::string& field) {
+  std::ifstream in("/proc/cpuinfo");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind(field, 0) == 0 && line.find(':') != std::string::npos) {
+      std::string v = line.substr(line.find(':') + 1);
+      return v.empty() ? v : v.substr(v.find_first_not_of(' '));
+    }
+  return "";
+}
+
+struct CacheLevel {
+  int level = 0;
+  double bytes = 0;
+  double line = 0;
+};
+
+// Data and unified caches as the processor reports them (CPUID, via sysfs).
+std::vector<CacheLevel> cache_levels() {
+  std::vector<CacheLevel> out;
+  const fs::path dir = "/sys/devices/system/cpu/cpu0/cache";
+  for (int i = 0; fs::exists(dir / ("index" + std::to_string(i))); ++i) {
+    const fs::path d = dir / ("index" + std::to_string(i));
+    std::string type = read_text(d / "type");
+    if (type.rfind("Instruction", 0) == 0) continue;
+    std::string size = read_text(d / "size");
+    double bytes = std::atof(size.c_str());
+    if (size.find('K') != std::string::npos) bytes *= 1024;
+    if (size.find('M') != std::string::npos) bytes *= 1048576;
+    out.push_back({std::atoi(read_text(d / "level").c_str()), bytes,
+                   std::atof(read_text(d / "coherency_line_size").c_str())});
+  }
+  return out;
+}
+
+// The CPU whose scheduling model ICC prices with. LLVM knows the host, or a
+// newer part of a family it knows the latest member of.
+std::string scheduling_cpu(std::vector<std::string>& notes) {
+  std::string host = llvm::sys::getHostCPUName().str();
+  if (host != "generic" && !host.empty()) return host;
+  const std::string vendor = cpuinfo("vendor_id");
+  const int family = std::atoi(cpuinfo("cpu family").c_str());
+  if (vendor == "AuthenticAMD" && family >= 0x19) {
+    notes.push_back("LLVM " LLVM_VERSION_STRING " does not know this processor (AMD family " + std::to_string(family) +
+                    "); ICC uses znver4, the newest Zen scheduling model it has");
+    return "znver4";
+  }
+  notes.push_back("LLVM does not know this processor; ICC uses the generic x86-64 model");
+  return "x86-64";
+}
+
+Timings parse_timings(const fs::path& file) {
+  Timings t;
+  std::ifstream in(file);
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream s(line);
+    std::string name;
+    long reps = 0;
+    s >> name >> reps;
+    for (double v; s >> v;) t[name].push_back(v);
+  }
+  return t;
+}
+
+const std::vector<double>& timing(const Timings& t, const std::string& name) {
+  auto it = t.find(name);
+  if (it == t.end() || it->second.empty()) throw InputError("the calibration harness gave no timing for '" + name + "'");
+  return it->second;
+}
+
+Figure measured(double value, double spread, double written_factor, const std::string& unit,
+                const std::string& source) {
+  Figure f;
+  f.value = value;
+  f.written = value / written_factor;
+  f.unit = unit;
+  f.spread = spread;
+  f.source = source;
+  return f;
+}
+
+// Per operation, from seconds per repetition: the overlapped form with the
+// loop's cost subtracted; the chained form without, since the loop's
+// counter runs beside the chain and adds nothing to its length.
+std::vector<double> per_op(const std::vector<double>& reps, double baseline) {
+  std::vector<double> out;
+  for (double r : reps) out.push_back((r - baseline) / ops_per_repetition);
+  return out;
+}
+
+class Calibrator {
+ public:
+  Calibrator(const CalibrationOptions& o, Calibration& c) : o_(o), c_(c) {}
+
+  void run() {
+    const auto start = std::chrono::steady_clock::now();
+    Hardware& hw = c_.hardware;
+    hw.name = o_.name;
+    const std::string model = cpuinfo("model name");
+    hw.description = "this machine (" + (model.empty() ? std::string("unknown processor") : model) +
+                     "), measured by pacer calibrate";
+    levels_ = cache_levels();
+    ScratchDir dir("pacer-calibrate");
+    const fs::path program = compile(dir.path);
+    const fs::path out = dir.path / "timings.txt";
+    std::vector<std::string> argv = {program.string(), out.string(), std::to_string(o_.repetition_seconds)};
+    for (const auto& [name, bytes] : memory_points()) argv.push_back(name + "=" + std::to_string(bytes));
+    std::cerr << "pacer calibrate: measuring (pinned to one core)\n";
+    const int cpu = o_.cpu;
+    ProgramRun r = run_program(argv, [cpu] { pin_to_cpu(cpu); });
+    if (!r.ok()) throw InputError("the calibration benchmarks failed (" + r.describe() + "); nothing was written");
+    const Timings t = parse_timings(out);
+    costs(t);
+    processor(t);
+    memory(t);
+    c_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+
+ private:
+  fs::path compile(const fs::path& dir) {
+    std::string source = harness_source;
+    const std::string marker = "/* @CONSTRUCT_BENCHMARKS@ */";
+    source.replace(source.find(marker), marker.size(), generate_construct_benchmarks());
+    const fs::path c = dir / "calibrate.c", program = dir / "calibrate";
+    std::ofstream(c) << source;
+    std::vector<std::string> argv = {compiler()};
+    argv.insert(argv.end(), o_.flags.begin(), o_.flags.end());
+    for (const std::string& a : {std::string("-w"), c.string(), std::string("-o"), program.string(), std::string("-lm")})
+      argv.push_back(a);
+    std::cerr << "pacer calibrate: compiling the benchmarks with " << compiler() << "\n";
+    if (!run_program(argv).ok()) throw InputError("the compiler '" + compiler() + "' could not build the benchmarks");
+    return program;
+  }
+
+  std::string compiler() const { return o_.compiler.empty() ? std::string(PACER_CLANG) : o_.compiler; }
+
+  // Half of each cache level (it fits), and main memory at four times the last.
+  std::vector<std::pair<std::string, long>> memory_points() const {
+    std::vector<std::pair<std::string, long>> out;
+    double last = 1 << 20;
+ for (const auto& l : levels_) {
+      if (l.level > 3) continue;  // the descriptions name three levels
+      out.emplace_back("l" + std::to_string(l.level), static_cast<long>(l.bytes / 2));
+      last = l.bytes;
+    }
+    out.emplace_back("mem", static_cast<long>(std::max(4 * last, 64.0 * 1048576)));
+    return out;
+  }
+
+  void costs(const Timings& t) {
+    const double base = median(timing(t, "baseline"));
+    std::map<std::string, double> independent;  // seconds, for what later constructs subtract
+    for (const auto& b : construct_benchmarks()) {
+      std::vector<double> v = per_op(timing(t, "construct:" + b.construct + ":independent"), base);
+      for (const auto& m : b.minus)
+        for (double& x : v) x -= independent.at(m);
+      Figure f = cost(v, "independent form: four interleaved chains, loop cost subtracted");
+      if (!b.dependent.empty()) {
+        std::vector<double> d = per_op(timing(t, "construct:" + b.construct + ":dependent"), 0);
+        for (const auto& m : b.minus)
+          for (double& x : d) x -= independent.at(m);
+        f.dependent = std::max(0.0, median(d));
+      }
+      independent[b.construct] = f.value;
+      c_.hardware.hllc_costs[b.construct] = f;
+    }
+    // One iteration of an empty loop, less the increment and test it counts apart.
+    std::vector<double> loop = timing(t, "loop");
+    for (double& x : loop) x -= independent.at("int_add") + independent.at("int_cmp");
+    c_.hardware.hllc_costs["loop"] = cost(loop, "an empty counted loop, its increment and test subtracted");
+    for (const auto& c : constructs())
+      if (!c_.hardware.hllc_costs.count(std::string(c.name)))
+        c_.hardware.hllc_unknown[std::string(c.name)] = "pacer calibrate has no benchmark for it";
+  }
+
+  Figure cost(const std::vector<double>& v, const std::string& how) {
+    const double m = median(v);
+    Figure f = measured(std::max(0.0, m), spread(v), 1e-9, "ns",
+                        "measured by pacer calibrate: median of " + std::to_string(v.size()) + " timed repetitions, " + how);
+    if (m < 0) f.source += " (measured " + std::to_string(m * 1e9) + " ns: below resolution, taken as 0)";
+    return f;
+  }
+
+  void processor(const Timings& t) {
+    Hardware& hw = c_.hardware;
+    // A dependent integer addition takes one cycle on every x86 core.
+    const std::vector<double> add = per_op(timing(t, "construct:int_add:dependent"), 0);
+    std::vector<double> clocks;
+    for (double a : add) clocks.push_back(1 / a);
+    HwSection& cpu = hw.sections["cpu"];
+    cpu.name = "cpu";
+    cpu.attributes["model"] = cpuinfo("model name");
+    cpu.params["clock"] = measured(median(clocks), spread(clocks), 1e9, "GHz",
+                                   "measured by pacer calibrate: a chain of dependent integer additions, one cycle each");
+    Figure cores = measured(static_cast<double>(sysconf(_SC_NPROCESSORS_ONLN)), 0, 1, "",
+                            "the operating system's count of online processors");
+    cores.spread = -1;
+    cpu.params["cores"] = cores;
+
+    std::vector<double> rates;
+    for (double s : timing(t, "flops:axpy")) rates.push_back(512 / s);
+    HwSection& poc = hw.sections["poc"];
+    poc.name = "poc";
+    poc.params["flop_rate"] = measured(median(rates), spread(rates), 1e6, "Mflop/s",
+                                       "measured by pacer calibrate: y = a x + y in double precision on data in level 1, "
+                                       "compiled with the icc section's flags");
+    HwSection& icc = hw.sections["icc"];
+    icc.name = "icc";
+    icc.attributes["compiler"] = compiler();
+    std::string flags;
+    for (const auto& f : o_.flags) flags += (flags.empty() ? "" : " ") + f;
+    icc.attributes["flags"] = flags;
+    icc.attributes["mcpu"] = scheduling_cpu(c_.notes);
+    icc.attributes["triple"] = llvm::sys::getDefaultTargetTriple();
+    std::vector<double> cycle;
+    for (double c : clocks) cycle.push_back(1 / c);
+    icc.params["t_cyc"] = measured(median(cycle), spread(cycle), 1e-9, "ns",
+                                   "measured by pacer calibrate: the inverse of the measured clock");
+    c_.notes.push_back("compiler: " + first_line_of(compiler() + " --version"));
+  }
+
+  void memory(const Timings& t) {
+    HwSection& mem = c_.hardware.sections["memory"];
+    mem.name = "memory";
+    for (const auto& l : levels_) {
+      if (l.level > 3) continue;
+      const std::string p = "l" + std::to_string(l.level);
+      Figure size = measured(l.bytes, 0, 1024, "KiB", "the processor's report of its caches (CPUID, read from sysfs)");
+      size.spread = -1;
+      mem.params[p + "_size"] = size;
+      Figure line = measured(l.line, 0, 1, "B", size.source);
+      line.spread = -1;
+      mem.params["line_size"] = line;
+    }
+    for (const auto& [name, bytes] : memory_points()) {
+      const std::string key = name + ":" + std::to_string(bytes);
+      std::vector<double> bw;
+      for (double s : timing(t, "bandwidth:" + key)) bw.push_back(static_cast<double>(bytes) / s);
+      const std::vector<double>& lat = timing(t, "latency:" + key);
+      const std::string where = " over " + std::to_string(bytes / 1024) + " KiB";
+      mem.params[name + "_bandwidth"] = measured(median(bw), spread(bw), 1e9, "GB/s",
+                                                 "measured by pacer calibrate: one core reading" + where);
+      mem.params[name + "_latency"] = measured(median(lat), spread(lat), 1e-9, "ns",
+                                               "measured by pacer calibrate: a random pointer chase" + where);
+    }
+  }
+
+  const CalibrationOptions& o_;
+  Calibration& c_;
+  std::vector<CacheLevel> levels_;
+};
+
+std::string today() {
+  std::time_t now = std::time(nullptr);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", std::localtime(&now));
+  return buf;
+}
+
+}  // namespace
+
+Calibration calibrate(const CalibrationOptions& options) {
+  if (options.repetition_seconds <= 0 || options.repetition_seconds > 10)
+    throw InputError("--repetition-time must be in (0, 10] seconds");
+  Calibration c;
+  Calibrator(options, c).run();
+  return c;
+}
+
+std::string calibration_xml(const Calibration& c) {
+  std::ostringstream comment;
+  comment << "Written by pacer calibrate on " << today() << " in " << std::lround(c.seconds)
+          << " s. Every figure was measured on this machine (cache sizes are the processor's own report); "
+             "'spread' is max - min over the repetitions, in the figure's unit.";
+  for (const auto& n : c.notes) comment << "\n     " << n << ".";
+  return hardware_to_xml(c.hardware, comment.str());
+}
+
+}  // namespace pacer::calibrate

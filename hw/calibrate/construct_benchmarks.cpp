@@ -1,0 +1,123 @@
+#include "hw/calibrate/construct_benchmarks.hpp"
+
+#include <sstream>
+
+namespace pacer::calibrate {
+
+const std::vector<ConstructBenchmark>& construct_benchmarks() {
+  // Operands: iy = 1, iz = a prime, is = 0, fy/dy small, fy1/dy1 = 1: the
+  // chains stay finite and in range however long they run.
+  static const std::vector<ConstructBenchmark> table = {
+      {"int_add", "i# = i# + iy; BI(i#);", "i0 = i0 + iy; BI(i0);", {}},
+      {"int_sub", "i# = i# - iy; BI(i#);", "i0 = i0 - iy; BI(i0);", {}},
+      {"int_mul", "i# = i# * iy; BI(i#);", "i0 = i0 * iy; BI(i0);", {}},
+      {"int_div", "i# = i# / iy; BI(i#);", "i0 = i0 / iy; BI(i0);", {}},
+      {"int_mod", "i# = i# % iz + iy; BI(i#);", "i0 = i0 % iz + iy; BI(i0);", {"int_add"}},
+      {"int_shift", "i# = i# >> is; BI(i#);", "i0 = i0 >> is; BI(i0);", {}},
+      {"int_abs", "i# = abs(i#); BI(i#);", "i0 = abs(i0); BI(i0);", {}},
+      {"int_bitwise", "i# = i# ^ iy; BI(i#);", "i0 = i0 ^ iy; BI(i0);", {}},
+      {"int_cmp", "BI(i#); c# += (i# < iz); BI(c#);", "BI(i0); c0 += (i0 < iz); BI(c0);", {"int_add"}},
+      {"float_add", "f# = f# + fy; BF(f#);", "f0 = f0 + fy; BF(f0);", {}},
+      {"float_sub", "f# = f# - fy; BF(f#);", "f0 = f0 - fy; BF(f0);", {}},
+      {"float_mul", "f# = f# * fy1; BF(f#);", "f0 = f0 * fy1; BF(f0);", {}},
+      {"float_div", "f# = f# / fy1; BF(f#);", "f0 = f0 / fy1; BF(f0);", {}},
+      {"float_sqrt", "f# = sqrtf(f#); BF(f#);", "f0 = sqrtf(f0); BF(f0);", {}},
+      {"float_abs", "f# = fabsf(f#); BF(f#);", "f0 = fabsf(f0); BF(f0);", {}},
+      {"float_cmp", "BF(f#); c# += (f# < fy); BI(c#);", "BF(f0); c0 += (f0 < fy); BI(c0);", {"int_add"}},
+      {"double_add", "d# = d# + dy; BF(d#);", "d0 = d0 + dy; BF(d0);", {}},
+      {"double_sub", "d# = d# - dy; BF(d#);", "d0 = d0 - dy; BF(d0);", {}},
+      {"double_mul", "d# = d# * dy1; BF(d#);", "d0 = d0 * dy1; BF(d0);", {}},
+      {"double_div", "d# = d# / dy1; BF(d#);", "d0 = d0 / dy1; BF(d0);", {}},
+      {"double_sqrt", "d# = sqrt(d#); BF(d#);", "d0 = sqrt(d0); BF(d0);", {}},
+      {"double_abs", "d# = fabs(d#); BF(d#);", "d0 = fabs(d0); BF(d0);", {}},
+      {"double_cmp", "BF(d#); c# += (d# < dy); BI(c#);", "BF(d0); c0 += (d0 < dy); BI(c0);", {"int_add"}},
+      {"conv_int_fp", "BI(i#); d# = (double)i#; BF(d#);", "", {}},
+      {"conv_fp_int", "BF(d#); i# = (int)d#; BI(i#);", "", {}},
+      {"conv_fp_fp", "BF(d#); f# = (float)d#; BF(f#);", "", {}},
+      {"logic", "c# = c# && iy; BI(c#);", "c0 = c0 && iy; BI(c0);", {}},
+      {"if", "BI(c#); if (c# > 0) { i# = i# + iy; BI(i#); }", "", {"int_add", "int_cmp"}},
+      {"switch",
+       "BI(s#); switch (s#) { case 0: i# += iy; break; case 1: i# -= iy; break; "
+       "case 2: i# ^= iy; break; default: i# *= iy; } BI(i#);",
+       "", {"int_sub"}},
+      {"call", "i# = pacer_callee(i#);", "i0 = pacer_callee(i0);", {}},
+      // A local variable of optimised code lives in a register: reading it
+      // is an operand, writing it a move the renamer may remove.
+      {"local_load", "i# = i# + l#; BI(i#);", "i0 = i0 + l0; BI(i0);", {"int_add"}},
+      {"local_store", "l# = i#; BI(l#);", "", {}},
+      {"global_load", "i# = i# + g_array[#]; BM(i#);", "p0 = *(void**)p0; BM(p0);", {"int_add"}},
+      {"global_store", "g_array[# + 8] = i#; BM(i#);", "", {}},
+      {"array_index", "BI(j#); i# = i# + g_array[j#]; BM(i#);", "", {"int_add", "global_load"}},
+      {"math_exp", "BF(d#); e# = exp(d#); BF(e#);", "", {}},
+      {"math_log", "BF(d#); e# = log(d#); BF(e#);", "", {}},
+      {"math_pow", "BF(d#); e# = pow(d#, dy); BF(e#);", "", {}},
+      {"math_trig", "BF(d#); e# = sin(d#); BF(e#);", "", {}},
+  };
+  return table;
+}
+
+namespace {
+
+std::string chain(const std::string& statement, int k) {
+  std::string out;
+  for (char ch : statement) out += ch == '#' ? std::to_string(k) : std::string(1, ch);
+  return out;
+}
+
+// The timed loop around a body; every variable a statement may use is
+// declared, seeded from volatiles the compiler cannot see through.
+std::string function(const std::string& name, const std::string& body) {
+  std::ostringstream f;
+  f << "static double " << name << "(long reps) {\n"
+    << "  int i0 = v_int, i1 = v_int, i2 = v_int, i3 = v_int, c0 = v_one, c1 = v_one, c2 = v_one, c3 = v_one;\n"
+    << "  int l0 = v_one, l1 = v_one, l2 = v_one, l3 = v_one, j0 = v_zero, j1 = v_zero, j2 = v_zero, j3 = v_zero;\n"
+    << "  int s0 = v_one, s1 = v_one, s2 = v_one, s3 = v_one, iy = v_one, iz = v_prime, is = v_zero;\n"
+    << "  float f0 = v_float, f1 = v_float, f2 = v_float, f3 = v_float, fy = v_float_small, fy1 = v_float_one;\n"
+    << "  double d0 = v_double, d1 = v_double, d2 = v_double, d3 = v_double, dy = v_double_small, dy1 = v_double_one;\n"
+    << "  double e0 = 0, e1 = 0, e2 = 0, e3 = 0;\n"
+    << "  void* p0 = g_chase[0];\n"
+    << "  double t0 = now();\n"
+    << "  for (long r = 0; r < reps; r++) {\n" << body << "  }\n"
+    << "  return now() - t0;\n}\n";
+  return f.str();
+}
+
+std::string unrolled_independent(const std::string& statement) {
+  std::string body;
+  for (int n = 0; n < ops_per_repetition; ++n) body += "    " + chain(statement, n % 4) + "\n";
+  return body;
+}
+
+std::string unrolled_dependent(const std::string& statement) {
+  std::string body;
+  for (int n = 0; n < ops_per_repetition; ++n) body += "    " + statement + "\n";
+  return body;
+}
+
+std::string identifier(std::string name) {
+  for (char& ch : name)
+    if (ch == ':') ch = '_';
+  return "bench_" + name;
+}
+
+}  // namespace
+
+std::string generate_construct_benchmarks() {
+  std::vector<std::pair<std::string, std::string>> benches = {
+      {"baseline", unrolled_independent("BI(i#);")},
+      {"loop", "    BI(i0);\n"},  // one iteration per repetition
+  };
+  for (const auto& b : construct_benchmarks()) {
+    benches.emplace_back("construct:" + b.construct + ":independent", unrolled_independent(b.independent));
+    if (!b.dependent.empty())
+      benches.emplace_back("construct:" + b.construct + ":dependent", unrolled_dependent(b.dependent));
+  }
+  std::ostringstream out;
+  for (const auto& [name, body] : benches) out << function(identifier(name), body);
+  out << "static const struct { const char* name; double (*run)(long); } construct_benchmarks[] = {\n";
+  for (const auto& [name, body] : benches) out << "  {\"" << name << "\", " << identifier(name) << "},\n";
+  out << "};\n";
+  return out.str();
+}
+
+}  // namespace pacer::calibrate

@@ -1,0 +1,35 @@
+// The HLLC cost vector's benchmarks (Papaefstathiou et al. 1994 section 4.2.2,
+// after Saavedra-Barrera): for every construct the frontend counts, a C
+// statement that performs it once, timed in a loop of many repetitions with
+// the loop's own cost measured apart and subtracted. Forms: `dependent`
+// chains each operation on the last one's result (its latency);
+// `independent` interleaves four chains (what compiled code overlaps).
+#pragma once
+#include <string>
+#include <vector>
+
+namespace pacer::calibrate {
+
+struct ConstructBenchmark {
+  std::string construct;
+  // C statements doing the construct once; '#' stands for the chain (0-3).
+  std::string independent;
+  // The chained form; empty when the construct has no result to chain
+  // (conversions, stores, library calls): then one form is measured.
+  std::string dependent;
+  // Constructs the statement also performs, whose costs are subtracted.
+  std::vector<std::string> minus;
+};
+
+// One per construct of the frontend's table (framework/constructs.cpp), in
+// an order where every construct comes after those it subtracts.
+const std::vector<ConstructBenchmark>& construct_benchmarks();
+
+// Operations per timed repetition of a construct benchmark.
+inline constexpr int ops_per_repetition = 16;
+
+// The C functions and their table (`construct_benchmarks[]`) that the
+// harness runs; names are "construct:NAME:FORM", "baseline" and "loop".
+std::string generate_construct_benchmarks();
+
+}  // namespace pacer::calibrate

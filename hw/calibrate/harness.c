@@ -1,0 +1,173 @@
+/* The measuring side of `pacer calibrate`: compiled with the compiler and
+ * flags being characterised, run pinned to one core, and writing raw timings
+ * (seconds per repetition, several repetitions each) to the file named on
+ * its command line. pacer inserts the construct benchmarks it generates
+ * from its construct table where the marker below stands, and does all the
+ * arithmetic (baselines, medians, spreads) itself.
+ *
+ * Every benchmark is a function `double f(long reps)` returning the seconds
+ * `reps` repetitions took. The barriers below make a value opaque to the
+ * compiler without costing an instruction: each operation is really done,
+ * in a register, and never folded or hoisted (after Saavedra-Barrera's
+ * abstract-machine benchmarks, which the paper's HLLC measurements follow). */
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define BI(v) __asm__ volatile("" : "+r"(v))
+#define BF(v) __asm__ volatile("" : "+x"(v))
+#define BM(v) __asm__ volatile("" : "+r"(v) : : "memory")
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* Seeds the compiler cannot see through. */
+static volatile int v_int = 123456789, v_one = 1, v_zero = 0, v_prime = 1000003;
+static volatile float v_float = 1.5f, v_float_one = 1.0f, v_float_small = 1e-3f;
+static volatile double v_double = 1.5, v_double_one = 1.0, v_double_small = 1e-3, v_half = 0.5;
+static int g_array[64];
+static void* g_chase[8];
+
+__attribute__((noinline)) static int pacer_callee(int v) {
+  BI(v);
+  return v;
+}
+
+/* @CONSTRUCT_BENCHMARKS@ */
+
+/* ---- memory hierarchy ------------------------------------------------- */
+
+static char* g_buffer;
+static size_t g_size;
+
+/* A random cyclic chain through every cache line of the buffer, so that
+ * each load depends on the last and no prefetcher can guess the next. */
+static void build_chase(size_t size) {
+  size_t lines = size / 64;
+  size_t* order = malloc(lines * sizeof *order);
+  for (size_t i = 0; i < lines; i++) order[i] = i;
+  uint64_t state = 88172645463325252ull;
+  for (size_t i = lines - 1; i > 0; i--) {
+    state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+    size_t j = state % (i + 1), t = order[i];
+    order[i] = order[j], order[j] = t;
+  }
+  for (size_t i = 0; i < lines; i++)
+    *(void**)(g_buffer + order[i] * 64) = g_buffer + order[(i + 1) % lines] * 64;
+  free(order);
+}
+
+static double latency(long reps) {
+  void* p = g_buffer;
+  double t0 = now();
+  for (long r = 0; r < reps; r++) p = *(void**)p;
+  double t = now() - t0;
+  BM(p);
+  return t;
+}
+
+/* One repetition reads the whole buffer once. */
+static double read_bandwidth(long reps) {
+  const uint64_t* a = (const uint64_t*)g_buffer;
+  size_t n = g_size / 8;
+  uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+  double t0 = now();
+  for (long r = 0; r < reps; r++) {
+    for (size_t i = 0; i < n; i += 4) s0 += a[i], s1 += a[i + 1], s2 += a[i + 2], s3 += a[i + 3];
+    BM(s0);
+  }
+  double t = now() - t0;
+  s0 += s1 + s2 + s3;
+  BM(s0);
+  return t;
+}
+
+/* One repetition is 2 * 256 flops of y = a x + y on data in level 1. */
+static double flops_axpy(long reps) {
+  static double x[256], y[256];
+  double a = v_half;
+  for (int i = 0; i < 256; i++) x[i] = i, y[i] = 0;
+  double t0 = now();
+  for (long r = 0; r < reps; r++) {
+    for (int i = 0; i < 256; i++) y[i] = a * x[i] + y[i];
+    BM(a);
+  }
+  double t = now() - t0;
+  BM(y[7]);
+  return t;
+}
+
+/* ---- driver ----------------------------------------------------------- */
+
+enum { REPEATS = 7 };
+static double g_target = 0.02; /* seconds per repetition */
+
+/* Doubles the repetition count until one run lasts the target, then times
+ * REPEATS runs and writes "name reps seconds..." (seconds per repetition). */
+static void measure(FILE* out, const char* name, double (*f)(long), long start) {
+  long reps = start;
+  f(reps);
+  while (f(reps) < g_target && reps < (1L << 40)) reps *= 2;
+  fprintf(out, "%s %ld", name, reps);
+  for (int k = 0; k < REPEATS; k++) fprintf(out, " %.9e", f(reps) / (double)reps);
+  fprintf(out, "\n");
+  fflush(out);
+}
+
+static int g_done, g_total;
+static void progress(const char* what) {
+  fprintf(stderr, "\r  [%3d/%3d] %-40s", ++g_done, g_total, what);
+  fflush(stderr);
+}
+
+static void memory_level(FILE* out, const char* level, size_t size) {
+  char name[64];
+  g_size = size;
+  g_buffer = aligned_alloc(4096, size);
+  memset(g_buffer, 1, size);
+  snprintf(name, sizeof name, "bandwidth:%s:%zu", level, size);
+  progress(name);
+  measure(out, name, read_bandwidth, 1);
+  build_chase(size);
+  snprintf(name, sizeof name, "latency:%s:%zu", level, size);
+  progress(name);
+  measure(out, name, latency, 1024);
+  free(g_buffer);
+}
+
+/* argv: OUTFILE TARGET_SECONDS [LEVEL=BYTES ...] for the memory levels. */
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    fprintf(stderr, "usage: %s OUTFILE TARGET_SECONDS [LEVEL=BYTES ...]\n", argv[0]);
+    return 2;
+  }
+  FILE* out = fopen(argv[1], "w");
+  if (!out) {
+    perror(argv[1]);
+    return 1;
+  }
+  g_target = atof(argv[2]);
+  g_total = (int)(sizeof construct_benchmarks / sizeof construct_benchmarks[0]) + 1 + 2 * (argc - 3);
+  g_chase[0] = g_chase;
+  for (size_t i = 0; i < sizeof construct_benchmarks / sizeof construct_benchmarks[0]; i++) {
+    progress(construct_benchmarks[i].name);
+    measure(out, construct_benchmarks[i].name, construct_benchmarks[i].run, 1024);
+  }
+  progress("flops:axpy");
+  measure(out, "flops:axpy", flops_axpy, 64);
+  for (int a = 3; a < argc; a++) {
+    char level[16];
+    size_t size;
+    if (sscanf(argv[a], "%15[^=]=%zu", level, &size) != 2) return 2;
+    memory_level(out, level, size);
+  }
+  fprintf(stderr, "\n");
+  return fclose(out) == 0 ? 0 : 1;
+}
