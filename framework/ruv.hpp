@@ -37,6 +37,11 @@ namespace ruv_kind {
 inline constexpr const char* constructs = "constructs";  // C construct counts (HLLC, POC)
 inline constexpr const char* flops = "flops";            // weighted flop count (POC)
 inline constexpr const char* time = "time";              // design estimate (DBC)
+// ICC, Eq. 7 form: n_ex, n_in_mem, n_ex_mem, n_inst, n_fpu_ovr (a hand analysis of assembly)
+inline constexpr const char* instructions = "instructions";
+// ICC from compiled code: cycles (LLVM MCA), bytes moved and the working set they come from
+inline constexpr const char* machine = "machine";
+inline constexpr const char* component_time = "ct";      // measured seconds per execution (CT)
 }  // namespace ruv_kind
 
 }  // namespace pacer

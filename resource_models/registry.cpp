@@ -11,6 +11,8 @@ namespace pacer {
 std::unique_ptr<ResourceModel> make_dbc();
 std::unique_ptr<ResourceModel> make_poc();
 std::unique_ptr<ResourceModel> make_hllc();
+std::unique_ptr<ResourceModel> make_icc();
+std::unique_ptr<ResourceModel> make_ct();
 
 const std::vector<std::unique_ptr<ResourceModel>>& resource_models() {
   static const std::vector<std::unique_ptr<ResourceModel>> models = [] {
@@ -18,6 +20,8 @@ const std::vector<std::unique_ptr<ResourceModel>>& resource_models() {
     m.push_back(make_dbc());
     m.push_back(make_poc());
     m.push_back(make_hllc());
+    m.push_back(make_icc());
+    m.push_back(make_ct());
     return m;
   }();
   return models;

@@ -136,6 +136,8 @@ class AnalysisFactory : public tooling::FrontendActionFactory {
   Collected& out_;
 };
 
+}  // namespace
+
 std::vector<std::string> compiler_arguments(const std::vector<std::string>& user_flags) {
   // -disable-free: the AST dies with the process, as in the clang driver.
   std::vector<std::string> args = {"-resource-dir=" PACER_CLANG_RESOURCE_DIR, "-Xclang", "-disable-free"};
@@ -145,6 +147,8 @@ std::vector<std::string> compiler_arguments(const std::vector<std::string>& user
   args.insert(args.end(), user_flags.begin(), user_flags.end());
   return args;
 }
+
+namespace {
 
 void collect_callees(const Seg& seg, std::vector<std::string>& out) {
   for_each_node(seg, [&](const SegNode& n) {

@@ -61,6 +61,10 @@ struct CAnalysis {
 // InputError after Clang has printed its own diagnostics to stderr.
 CAnalysis analyse_c(const AnalyseOptions& options);
 
+// The arguments pacer's Clang tools parse with: the user's flags plus the
+// resource directory of the Clang pacer was built with.
+std::vector<std::string> compiler_arguments(const std::vector<std::string>& user_flags);
+
 // Whether a path names C source rather than a model file.
 bool is_c_source(const std::string& path);
 

@@ -15,6 +15,7 @@ void add_speedup_command(CLI::App& app);
 void add_energy_command(CLI::App& app);
 void add_comm_command(CLI::App& app);
 void add_calibrate_command(CLI::App& app);
+void add_validate_command(CLI::App& app);
 // Subcommands of `pacer speedup` with files of their own.
 void add_speedup_study_command(CLI::App& speedup);
 void add_speedup_measure_command(CLI::App& speedup);

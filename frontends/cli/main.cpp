@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   pacer::cli::add_energy_command(app);
   pacer::cli::add_comm_command(app);
   pacer::cli::add_calibrate_command(app);
+  pacer::cli::add_validate_command(app);
   if (argc > 1 && argv[1][0] != '-') {
     bool known = false;
     std::string names;

@@ -271,6 +271,13 @@ class Calibrator {
     for (double c : clocks) cycle.push_back(1 / c);
     icc.params["t_cyc"] = measured(median(cycle), spread(cycle), 1e-9, "ns",
                                    "measured by pacer calibrate: the inverse of the measured clock");
+    // Half the random branches miss; the always-taken ones never do.
+    const std::vector<double>& random = timing(t, "branch:random");
+    const double taken = median(timing(t, "branch:taken"));
+    std::vector<double> miss;
+    for (double r : random) miss.push_back(std::max(0.0, (r - taken) / (65536 * 0.5)));
+    icc.params["mispredict"] = measured(median(miss), spread(miss), 1e-9, "ns",
+                                        "measured by pacer calibrate: branches on random bits against always-taken ones");
     c_.notes.push_back("compiler: " + first_line_of(compiler() + " --version"));
   }
 

@@ -104,6 +104,30 @@ static double flops_axpy(long reps) {
   return t;
 }
 
+/* ---- branches ----------------------------------------------------------- */
+
+/* One repetition is 65536 branches on bytes that are all 1 (always taken) or
+   random (taken half the time, unpredictably); the barrier inside the branch
+   keeps the compiler from turning it into a conditional move. */
+enum { BRANCHES = 65536 };
+static unsigned char g_random_bits[BRANCHES], g_ones[BRANCHES];
+
+static double branches(const unsigned char* bits, long reps) {
+  int x = v_one, y = v_one;
+  double t0 = now();
+  for (long r = 0; r < reps; r++)
+    for (int i = 0; i < BRANCHES; i++)
+      if (bits[i]) {
+        x += y;
+        BI(x);
+      }
+  double t = now() - t0;
+  BI(x);
+  return t;
+}
+static double branch_random(long reps) { return branches(g_random_bits, reps); }
+static double branch_taken(long reps) { return branches(g_ones, reps); }
+
 /* ---- driver ----------------------------------------------------------- */
 
 enum { REPEATS = 7 };
@@ -154,12 +178,21 @@ int main(int argc, char** argv) {
     return 1;
   }
   g_target = atof(argv[2]);
-  g_total = (int)(sizeof construct_benchmarks / sizeof construct_benchmarks[0]) + 1 + 2 * (argc - 3);
+  g_total = (int)(sizeof construct_benchmarks / sizeof construct_benchmarks[0]) + 3 + 2 * (argc - 3);
   g_chase[0] = g_chase;
   for (size_t i = 0; i < sizeof construct_benchmarks / sizeof construct_benchmarks[0]; i++) {
     progress(construct_benchmarks[i].name);
     measure(out, construct_benchmarks[i].name, construct_benchmarks[i].run, 1024);
   }
+  uint64_t state = 2463534242ull;
+  for (int i = 0; i < BRANCHES; i++) {
+    state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+    g_random_bits[i] = (unsigned char)(state >> 40 & 1), g_ones[i] = 1;
+  }
+  progress("branch:random");
+  measure(out, "branch:random", branch_random, 1);
+  progress("branch:taken");
+  measure(out, "branch:taken", branch_taken, 1);
   progress("flops:axpy");
   measure(out, "flops:axpy", flops_axpy, 64);
   for (int a = 3; a < argc; a++) {

@@ -1,0 +1,296 @@
+// pacer validate: each resource model's accuracy against measurement on this
+// machine, for one function (the shape of Papaefstathiou et al. 1994 Table 6) or a
+// suite of kernels (Table 7 and Figure 12). docs/validation.md.
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "framework/statistics.hpp"
+#include "frontends/cli/application_source.hpp"
+#include "frontends/cli/commands.hpp"
+#include "frontends/cli/report.hpp"
+#include "frontends/cli/validation.hpp"
+
+namespace pacer::cli {
+
+namespace {
+
+struct ValidateCommand {
+  std::vector<std::string> files;
+  std::string function, hardware, args, suite, plot;
+  int runs = 7;
+  bool json = false;
+};
+
+const char* const no_counters =
+    "this machine has no hardware counters or energy meters (a virtual machine): times only, from the clock";
+
+// ---- one function --------------------------------------------------------
+
+json to_json(const Validation& v) {
+  json j;
+  j["function"] = v.function;
+  j["measured_seconds"] = v.judgeable ? json(v.measured) : json(nullptr);
+  j["runs_seconds"] = v.runs;
+  j["spread_percent"] = v.spread_percent;
+  j["median_uncertainty_percent"] = v.median_uncertainty_percent;
+  j["judgeable"] = v.judgeable;
+  json models = json::object();
+  for (const auto& m : v.models) {
+    json e;
+    e["available"] = m.available;
+    if (!m.available) e["why"] = m.why;
+    if (m.available) e["seconds"] = m.seconds;
+    if (m.available && v.judgeable) e["error_percent"] = m.error_percent;
+    if (!m.unpriced.empty()) e["unpriced"] = m.unpriced;
+    models[m.model] = e;
+  }
+  j["models"] = models;
+  json nodes = json::array();
+  for (const auto& n : v.nodes) nodes.push_back({{"id", n.id}, {"where", n.where.str()}, {"executions", n.executions},
+                                                 {"seconds", n.seconds}});
+  j["nodes"] = nodes;
+  j["notes"] = v.notes;
+  return j;
+}
+
+std::string measured_text(const Validation& v) {
+  std::ostringstream s;
+  if (v.judgeable)
+    s << "measured " << format_seconds(v.measured) << " per call (median of " << v.runs.size()
+      << " pinned runs, interquartile spread " << digits(v.spread_percent, 2) << "%, median known to "
+      << digits(v.median_uncertainty_percent, 2) << "%)\n";
+  else
+    s << "measured: over " << v.runs.size() << " runs the median is known only to "
+      << digits(v.median_uncertainty_percent, 2)
+      << "%, too loosely to judge a 3% error; no time or error is given\n";
+  return s.str();
+}
+
+std::string text(const Validation& v) {
+  std::ostringstream s;
+  s << v.function << ": time of one execution of each node, by model\n";
+  std::vector<std::string> header = {"node", "line", "executions"};
+  for (const auto& m : validated_models()) header.push_back(m);
+  Table nodes(header);
+  for (const auto& n : v.nodes) {
+    std::vector<std::string> row = {n.id, n.where.str(), digits(n.executions, 6)};
+    for (const auto& m : validated_models())
+      row.push_back(n.seconds.count(m) ? format_seconds(n.seconds.at(m)) : "-");
+    nodes.add(row);
+  }
+  s << nodes.text() << "\n" << measured_text(v);
+  Table whole({"model", "predicted", "error"});
+  for (const auto& m : v.models) {
+    if (!m.available) {
+      whole.add({m.model, "-", "not available: " + m.why});
+      continue;
+    }
+    whole.add({m.model, format_seconds(m.seconds), v.judgeable ? digits(m.error_percent, 3) + "%" : "-"});
+  }
+  s << whole.text();
+  for (const auto& n : v.notes) s << "note: " << n << "\n";
+  s << "note: " << no_counters << "\n";
+  return s.str();
+}
+
+// ---- a suite ---------------------------------------------------------------
+
+struct SuiteKernel {
+  std::string name;
+  ValidationOptions options;
+};
+
+std::vector<SuiteKernel> read_manifest(const std::string& dir, const ValidateCommand& c) {
+  const std::string path = (std::filesystem::path(dir) / "suite.json").string();
+  std::ifstream in(path);
+  if (!in) throw InputError(SourceLocation{path, 0}, "", "no suite manifest (suite.json) in " + dir);
+  std::vector<SuiteKernel> out;
+  try {
+    const json j = json::parse(in);
+    for (const auto& k : j.at("kernels")) {
+      SuiteKernel s;
+      s.name = k.at("name").get<std::string>();
+      for (const auto& f : k.at("files")) s.options.files.push_back((std::filesystem::path(dir) / f.get<std::string>()).string());
+      s.options.function = k.at("function").get<std::string>();
+      s.options.args = k.value("args", "");
+      s.options.flags = k.value("flags", std::vector<std::string>{});
+      s.options.hardware = c.hardware;
+      s.options.runs = c.runs;
+      out.push_back(s);
+    }
+  } catch (const json::exception& e) {
+    throw InputError(SourceLocation{path, 0}, "", std::string("not a suite manifest: ") + e.what());
+  }
+  if (out.empty()) throw InputError(SourceLocation{path, 0}, "kernels", "the suite lists no kernel");
+  return out;
+}
+
+struct KernelOutcome {
+  std::string name;
+  std::string failure;  // empty when validated
+  Validation v;
+};
+
+json summary_json(const Summary& s) {
+  return {{"mean", s.mean}, {"sd", s.sd}, {"min", s.min}, {"max", s.max}, {"ci90", {s.ci90.first, s.ci90.second}}, {"n", s.n}};
+}
+
+// |error| per model over the kernels that count, and the same with CT's
+// signed error subtracted first (the error due to the resource model alone,
+// Papaefstathiou et al. 1994 section 5.2).
+std::map<std::string, std::vector<double>> errors(const std::vector<KernelOutcome>& ks, bool minus_ct) {
+  std::map<std::string, std::vector<double>> out;
+  for (const auto& k : ks) {
+    if (!k.failure.empty() || !k.v.judgeable) continue;
+    double ct = 0;
+    bool have_ct = false;
+    for (const auto& m : k.v.models)
+      if (m.model == "ct" && m.available) ct = m.error_percent, have_ct = true;
+    if (minus_ct && !have_ct) continue;
+    for (const auto& m : k.v.models) {
+      if (!m.available || (minus_ct && m.model == "ct")) continue;
+      out[m.model].push_back(std::fabs(minus_ct ? m.error_percent - ct : m.error_percent));
+    }
+  }
+  return out;
+}
+
+json suite_json(const std::string& dir, const std::vector<KernelOutcome>& ks) {
+  json j;
+  j["suite"] = dir;
+  json kernels = json::array();
+  for (const auto& k : ks) {
+    json e = {{"name", k.name}, {"status", k.failure.empty() ? (k.v.judgeable ? "validated" : "spread too large") : "failed"}};
+    if (!k.failure.empty()) e["failure"] = k.failure;
+    else {
+      e["function"] = k.v.function;
+      e["measured_seconds"] = k.v.judgeable ? json(k.v.measured) : json(nullptr);
+      e["spread_percent"] = k.v.spread_percent;
+      json predicted = json::object(), err = json::object();
+      for (const auto& m : k.v.models)
+        if (m.available) {
+          predicted[m.model] = m.seconds;
+          if (k.v.judgeable) err[m.model] = m.error_percent;
+        }
+      e["predicted_seconds"] = predicted;
+      e["error_percent"] = err;
+    }
+    kernels.push_back(e);
+  }
+  j["kernels"] = kernels;
+  json models = json::object(), alone = json::object();
+  for (const auto& [m, e] : errors(ks, false)) models[m] = summary_json(summarise(e));
+  for (const auto& [m, e] : errors(ks, true)) alone[m] = summary_json(summarise(e));
+  j["models"] = models;
+  j["resource_model_errors"] = alone;
+  j["note"] = no_counters;
+  return j;
+}
+
+std::string summary_table(const std::map<std::string, std::vector<double>>& e) {
+  Table t({"model", "mean", "sd", "min", "max", "90% CI of mean", "kernels"});
+  for (const auto& m : validated_models()) {
+    if (!e.count(m)) continue;
+    const Summary s = summarise(e.at(m));
+    t.add({m, digits(s.mean, 3), digits(s.sd, 3), digits(s.min, 3), digits(s.max, 3),
+           "(" + digits(s.ci90.first, 3) + ", " + digits(s.ci90.second, 3) + ")", std::to_string(s.n)});
+  }
+  return t.text();
+}
+
+std::string suite_text(const std::vector<KernelOutcome>& ks) {
+  std::ostringstream s;
+  Table k({"kernel", "measured", "poc", "hllc", "icc", "ct"});
+  for (const auto& o : ks) {
+    if (!o.failure.empty()) {
+      k.add({o.name, "failed: " + o.failure, "", "", "", ""});
+      continue;
+    }
+    std::vector<std::string> row = {o.name, o.v.judgeable ? format_seconds(o.v.measured) : "spread too large"};
+    for (const auto& name : validated_models()) {
+      std::string cell = "-";
+      for (const auto& m : o.v.models)
+        if (m.model == name && m.available)
+          cell = format_seconds(m.seconds) + (o.v.judgeable ? " (" + digits(m.error_percent, 3) + "%)" : "");
+      row.push_back(cell);
+    }
+    k.add(row);
+  }
+  s << k.text() << "\nabsolute whole-kernel error (%), per model:\n" << summary_table(errors(ks, false))
+    << "\nerror due to the resource model alone (CT's error subtracted, %):\n" << summary_table(errors(ks, true))
+    << "note: " << no_counters << "\n";
+  return s.str();
+}
+
+// Figure 12: per model, the range of errors, the 90% interval and the mean.
+void plot_bounds(const std::string& png, const std::vector<KernelOutcome>& ks) {
+  std::ostringstream rows;
+  int x = 0;
+  for (const auto& m : validated_models()) {
+    auto e = errors(ks, false);
+    if (!e.count(m)) continue;
+    const Summary s = summarise(e.at(m));
+    rows << ++x << " " << m << " " << s.mean << " " << s.min << " " << s.max << " " << s.ci90.first << " "
+         << s.ci90.second << "\n";
+  }
+  if (x == 0) throw InputError("--plot: no kernel was validated, nothing to draw");
+  const std::string script =
+      "set title 'Accuracy bounds of the resource models (absolute whole-kernel error)'\n"
+      "set ylabel 'error (%)'\nset xrange [0.3:" + std::to_string(x) + ".7]\nset grid ytics\nset boxwidth 0.3\n"
+      "plot $bounds using 1:6:4:5:7:xtic(2) with candlesticks title 'min, 90% CI of mean, max', "
+      "$bounds using 1:3:3:3:3 with candlesticks lw 2 title 'mean'\n";
+  plot_png(png, script, {{"bounds", rows.str()}});
+}
+
+void run_suite(const ValidateCommand& c) {
+  std::vector<KernelOutcome> outcomes;
+  for (auto& k : read_manifest(c.suite, c)) {
+    KernelOutcome o;
+    o.name = k.name;
+    std::cerr << "pacer validate: " << k.name << " (" << k.options.function << ")\n";
+    try {
+      o.v = validate(k.options);
+    } catch (const InputError& e) {
+      o.failure = e.what();
+    }
+    outcomes.push_back(std::move(o));
+  }
+  if (!c.plot.empty()) plot_bounds(c.plot, outcomes);
+  if (c.json) emit(suite_json(c.suite, outcomes));
+  else emit(suite_text(outcomes));
+}
+
+}  // namespace
+
+void add_validate_command(CLI::App& app) {
+  auto c = std::make_shared<ValidateCommand>();
+  CLI::App* cmd = app.add_subcommand(
+      "validate", "measure a C function on this machine and compare every resource model's prediction with it "
+                  "(or a suite of kernels with --suite); compiler flags after --");
+  cmd->add_option("files", c->files, "C source files of a program with a main");
+  cmd->add_option("--function", c->function, "the function to measure and predict");
+  cmd->add_option("--hw", c->hardware, "this machine's description (pacer calibrate writes one)")->required();
+  cmd->add_option("--args", c->args, "the program's arguments");
+  cmd->add_option("--runs", c->runs, "pinned runs to take the median of")->capture_default_str();
+  cmd->add_option("--suite", c->suite, "a folder with a suite.json manifest of kernels");
+  cmd->add_option("--plot", c->plot, "with --suite: draw the accuracy bounds (Figure 12) as PNG");
+  cmd->add_flag("--json", c->json, "JSON output");
+  cmd->callback([c] {
+    if (!c->suite.empty()) {
+      if (!c->files.empty() || !c->function.empty()) throw InputError("give --suite or files with --function, not both");
+      run_suite(*c);
+      return;
+    }
+    if (!c->plot.empty()) throw InputError("--plot draws a suite's accuracy bounds: use it with --suite");
+    if (c->files.empty()) throw InputError("give C files and --function, or --suite DIR");
+    if (c->function.empty()) throw InputError("--function: which function to validate?");
+    ValidationOptions o{c->files, c->function, c->hardware, c->args, c->runs, compile_flags()};
+    const Validation v = validate(o);
+    if (c->json) emit(to_json(v));
+    else emit(text(v));
+  });
+}
+
+}  // namespace pacer::cli

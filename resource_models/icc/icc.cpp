@@ -1,0 +1,63 @@
+// Instruction level characterisation (Papaefstathiou et al. 1994 section 4.2.3). Two forms:
+// - Eq. 7, for descriptions that give instruction cycle counts (the T800):
+//   t = (n_ex + n_in_mem + e n_ex_mem + (e - 3)/2 n_inst - n_fpu_ovr) t_cyc;
+// - compiled code (machine_costs.hpp): the cycles LLVM MCA gives the node's
+//   machine instructions, overlapped with the time its bytes take from the
+//   cache level its loop's working set fits in, as Kerncraft's ECM model
+//   does for the fully overlapping case: t = max(cycles t_cyc, bytes / bandwidth);
+//   MCA does not model branch prediction, so a node ending in a conditional
+//   branch the compiler kept adds its expected mispredictions times their
+//   measured cost (machine_costs.cpp says how they are expected).
+#include "resource_models/resource_model.hpp"
+
+#include <algorithm>
+
+namespace pacer {
+
+namespace {
+
+double cycle_time(const Hardware& hw) {
+  if (hw.has("icc", "t_cyc")) return hw.require("icc", "t_cyc", "icc").value;
+  return 1 / hw.require("cpu", "clock", "icc").value;
+}
+
+double eq7(const Ruv& r, const Hardware& hw) {
+  const double e = hw.require("icc", "e", "icc (Eq. 7)").value;
+  return (r.get("n_ex") + r.get("n_in_mem") + e * r.get("n_ex_mem") + (e - 3) / 2 * r.get("n_inst") -
+          r.get("n_fpu_ovr")) * cycle_time(hw);
+}
+
+// The bandwidth of the first level the working set fits in.
+double level_bandwidth(double working_set, const Hardware& hw) {
+  for (const char* level : {"l1", "l2", "l3"}) {
+    const std::string size = std::string(level) + "_size", bw = std::string(level) + "_bandwidth";
+    if (hw.has("memory", size) && hw.has("memory", bw) && working_set <= hw.require("memory", size, "icc").value)
+      return hw.require("memory", bw, "icc").value;
+  }
+  return hw.require("memory", "mem_bandwidth", "icc (the working set exceeds every cache level given)").value;
+}
+
+double compiled(const Ruv& r, const Hardware& hw) {
+  double core = r.get("cycles") * cycle_time(hw);
+  if (r.get("mispredicts") > 0)
+    core += r.get("mispredicts") * hw.require("icc", "mispredict", "icc (the node ends in an unpredictable branch)").value;
+  if (r.get("bytes") <= 0 || !hw.sections.count("memory")) return core;
+  return std::max(core, r.get("bytes") / level_bandwidth(r.get("working_set"), hw));
+}
+
+class Icc : public ResourceModel {
+ public:
+  std::string name() const override { return "icc"; }
+  std::string title() const override { return "instruction level characterisation (machine code)"; }
+  std::vector<std::string> reads() const override { return {ruv_kind::machine, ruv_kind::instructions}; }
+  NodeCost price(const SegNode& node, const Hardware& hw) const override {
+    if (auto it = node.ruvs.find(ruv_kind::machine); it != node.ruvs.end()) return {compiled(it->second, hw), {}};
+    return {eq7(require_ruv(node, ruv_kind::instructions, "icc"), hw), {}};
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<ResourceModel> make_icc() { return std::make_unique<Icc>(); }
+
+}  // namespace pacer

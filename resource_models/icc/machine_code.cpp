@@ -1,0 +1,556 @@
+// LLVM's MC layer decodes the object, its DWARF line table places each
+// instruction in the source, and MCA simulates loop bodies on the CPU's
+// scheduling model: the same machinery as llvm-objdump and llvm-mca.
+#include "resource_models/icc/machine_code.hpp"
+
+#include <algorithm>
+#include <map>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+#include <tuple>
+
+#include "framework/error.hpp"
+#include "llvm/DebugInfo/DWARF/DWARFContext.h"
+#include "llvm/MC/MCAsmInfo.h"
+#include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCDisassembler/MCDisassembler.h"
+#include "llvm/MC/MCInst.h"
+#include "llvm/MC/MCInstPrinter.h"
+#include "llvm/MC/MCInstrAnalysis.h"
+#include "llvm/MC/MCInstrInfo.h"
+#include "llvm/MC/MCRegisterInfo.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/MCTargetOptions.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/MCA/Context.h"
+#include "llvm/MCA/CustomBehaviour.h"
+#include "llvm/MCA/InstrBuilder.h"
+#include "llvm/MCA/SourceMgr.h"
+#include "llvm/Object/ELFObjectFile.h"
+#include "llvm/Object/ObjectFile.h"
+#include "llvm/Remarks/Remark.h"
+#include "llvm/Remarks/RemarkParser.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace pacer::icc {
+
+namespace detail {
+
+struct TargetContext {
+  llvm::Triple triple;
+  std::string cpu;
+  const llvm::Target* target = nullptr;
+  std::unique_ptr<llvm::MCRegisterInfo> registers;
+  std::unique_ptr<llvm::MCAsmInfo> asm_info;
+  std::unique_ptr<llvm::MCInstrInfo> instr_info;
+  std::unique_ptr<llvm::MCSubtargetInfo> subtarget;
+  std::unique_ptr<llvm::MCInstrAnalysis> analysis;  // may be null for some targets
+};
+
+struct EncodedFunction {
+  std::shared_ptr<const TargetContext> target;  // the MCInsts' opcodes are this target's
+  std::vector<llvm::MCInst> insts;              // parallel to MachineFunction::instructions
+};
+
+}  // namespace detail
+
+struct MachineCodeAccess {
+  static const detail::TargetContext& target(const MachineCode& code) { return *code.target_; }
+};
+
+namespace {
+
+using detail::EncodedFunction;
+using detail::TargetContext;
+
+// LLVM's YAML errors quote the offending source lines below the first.
+std::string message(llvm::Error error) {
+  std::string text = llvm::toString(std::move(error));
+  return text.substr(0, text.find('\n'));
+}
+
+void initialise_llvm() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeAllTargetInfos();
+    llvm::InitializeAllTargetMCs();
+    llvm::InitializeAllDisassemblers();
+  });
+}
+
+// A subtarget made with an unknown CPU only warns on stderr, so the name is
+// checked on a generic subtarget first.
+std::unique_ptr<llvm::MCSubtargetInfo> make_subtarget(const TargetContext& t, const std::string& cpu) {
+  const std::string triple = t.triple.str();
+  std::unique_ptr<llvm::MCSubtargetInfo> generic(t.target->createMCSubtargetInfo(triple, "", ""));
+  if (!generic) throw InputError("no subtarget information for " + triple);
+  if (!generic->isCPUStringValid(cpu))
+    throw InputError("CPU '" + cpu + "' is not known to LLVM for " + triple);
+  return std::unique_ptr<llvm::MCSubtargetInfo>(t.target->createMCSubtargetInfo(triple, cpu, ""));
+}
+
+std::shared_ptr<TargetContext> make_target(const llvm::Triple& triple, const std::string& cpu) {
+  initialise_llvm();
+  auto t = std::make_shared<TargetContext>();
+  t->triple = triple;
+  t->cpu = cpu;
+  std::string error;
+  t->target = llvm::TargetRegistry::lookupTarget(triple.str(), error);
+  if (!t->target) throw InputError("unknown target '" + triple.str() + "': " + error);
+  t->registers.reset(t->target->createMCRegInfo(triple.str()));
+  t->asm_info.reset(t->target->createMCAsmInfo(*t->registers, triple.str(), llvm::MCTargetOptions()));
+  t->instr_info.reset(t->target->createMCInstrInfo());
+  if (!t->registers || !t->asm_info || !t->instr_info)
+    throw InputError("LLVM has no machine code support for " + triple.str());
+  t->subtarget = make_subtarget(*t, cpu);
+  t->analysis.reset(t->target->createMCInstrAnalysis(t->instr_info.get()));
+  return t;
+}
+
+std::unique_ptr<llvm::object::ObjectFile> open_object(const std::string& path,
+                                                      std::unique_ptr<llvm::MemoryBuffer>& buffer) {
+  auto file = llvm::MemoryBuffer::getFile(path);
+  if (!file) throw InputError(path + ": " + file.getError().message());
+  buffer = std::move(*file);
+  auto object = llvm::object::ObjectFile::createObjectFile(buffer->getMemBufferRef());
+  if (!object) throw InputError(path + ": not an object file: " + message(object.takeError()));
+  if (!(*object)->isELF()) throw InputError(path + ": not an ELF object file");
+  return std::move(*object);
+}
+
+// The MC objects used only while decoding.
+struct Decoder {
+  std::unique_ptr<llvm::MCContext> context;
+  std::unique_ptr<llvm::MCDisassembler> disassembler;
+  std::unique_ptr<llvm::MCInstPrinter> printer;
+};
+
+Decoder make_decoder(const TargetContext& t) {
+  Decoder d;
+  d.context = std::make_unique<llvm::MCContext>(t.triple, t.asm_info.get(), t.registers.get(),
+                                                t.subtarget.get());
+  d.disassembler.reset(t.target->createMCDisassembler(*t.subtarget, *d.context));
+  d.printer.reset(t.target->createMCInstPrinter(t.triple, 0, *t.asm_info, *t.instr_info, *t.registers));
+  if (!d.disassembler || !d.printer)
+    throw InputError("LLVM has no disassembler for " + t.triple.str());
+  d.printer->setPrintBranchImmAsAddress(true);
+  return d;
+}
+
+// Section offsets that a relocation patches: the operand bytes there are
+// placeholders, so a branch through them has no known target yet.
+std::set<uint64_t> relocated_offsets(const llvm::object::ObjectFile& object,
+                                     const llvm::object::SectionRef& section) {
+  std::set<uint64_t> offsets;
+  for (const llvm::object::SectionRef& candidate : object.sections()) {
+    auto target = candidate.getRelocatedSection();
+    if (!target) {
+      llvm::consumeError(target.takeError());
+      continue;
+    }
+    if (*target != object.section_end() && **target == section)
+      for (const llvm::object::RelocationRef& r : candidate.relocations()) offsets.insert(r.getOffset());
+  }
+  return offsets;
+}
+
+bool patched(const std::set<uint64_t>& relocated, uint64_t address, uint64_t size) {
+  auto it = relocated.lower_bound(address);
+  return it != relocated.end() && *it < address + size;
+}
+
+struct SectionView {
+  const llvm::object::SectionRef* section;
+  std::string name;
+  llvm::ArrayRef<uint8_t> bytes;
+  std::set<uint64_t> relocated;
+};
+
+std::string trim(std::string text) {
+  const char* blank = " \t\n";
+  size_t begin = text.find_first_not_of(blank);
+  if (begin == std::string::npos) return {};
+  return text.substr(begin, text.find_last_not_of(blank) + 1 - begin);
+}
+
+void describe(MachineInstruction& out, const llvm::MCInst& inst, const TargetContext& t,
+              const SectionView& section, Decoder& decoder) {
+  const llvm::MCInstrDesc& desc = t.instr_info->get(inst.getOpcode());
+  out.is_branch = desc.isBranch();
+  out.is_indirect_branch = desc.isIndirectBranch();
+  out.is_conditional_branch = desc.isConditionalBranch();
+  out.is_call = desc.isCall();
+  out.is_return = desc.isReturn();
+  out.may_load = desc.mayLoad();
+  out.may_store = desc.mayStore();
+  uint64_t target = 0;
+  if (t.analysis && !patched(section.relocated, out.address, out.size) &&
+      t.analysis->evaluateBranch(inst, out.address, out.size, target))
+    out.branch_target = target;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  // x86 branch displacements count from the next instruction.
+  uint64_t base = t.triple.isX86() ? out.address + out.size : out.address;
+  decoder.printer->printInst(&inst, base, "", *t.subtarget, os);
+  out.text = trim(os.str());
+}
+
+void place(MachineInstruction& out, llvm::DWARFContext& dwarf, const SectionView& section) {
+  using llvm::DILineInfoSpecifier;
+  DILineInfoSpecifier spec(DILineInfoSpecifier::FileLineInfoKind::RawValue,
+                           DILineInfoSpecifier::FunctionNameKind::None);
+  llvm::object::SectionedAddress where{section.section->getAddress() + out.address,
+                                       section.section->getIndex()};
+  llvm::DILineInfo info = dwarf.getLineInfoForAddress(where, spec);
+  out.line = info.Line;
+  out.column = info.Column;
+  if (info.FileName != llvm::DILineInfo::BadString) out.file = info.FileName;
+}
+
+struct FunctionSymbol {
+  std::string name;
+  uint64_t address;  // within the section
+  uint64_t size;
+};
+
+MachineFunction decode(const FunctionSymbol& symbol, const SectionView& section,
+                       const std::shared_ptr<const TargetContext>& t, Decoder& decoder,
+                       llvm::DWARFContext& dwarf) {
+  MachineFunction f{symbol.name, section.name, symbol.address, symbol.size, {}, 0, nullptr};
+  auto encoded = std::make_shared<EncodedFunction>();
+  encoded->target = t;
+  const uint64_t end = std::min<uint64_t>(symbol.address + symbol.size, section.bytes.size());
+  for (uint64_t at = symbol.address; at < end;) {
+    llvm::MCInst inst;
+    uint64_t size = 0;
+    auto status = decoder.disassembler->getInstruction(inst, size, section.bytes.slice(at, end - at),
+                                                       at, llvm::nulls());
+    if (status != llvm::MCDisassembler::Success) {
+      size = std::max<uint64_t>(size, 1);
+      f.undecoded_bytes += size;
+      at += size;
+      continue;
+    }
+    MachineInstruction& out = f.instructions.emplace_back();
+    out.address = at;
+    out.size = size;
+    describe(out, inst, *t, section, decoder);
+    place(out, dwarf, section);
+    encoded->insts.push_back(inst);
+    at += size;
+  }
+  f.encoded = std::move(encoded);
+  return f;
+}
+
+// Function symbols of one section, aliases of one address once.
+std::vector<FunctionSymbol> function_symbols(const llvm::object::ObjectFile& object,
+                                             const llvm::object::SectionRef& section) {
+  std::map<uint64_t, FunctionSymbol> by_address;
+  for (const llvm::object::ELFSymbolRef symbol : object.symbols()) {
+    auto type = symbol.getType();
+    auto in = symbol.getSection();
+    auto name = symbol.getName();
+    auto address = symbol.getAddress();
+    if (!type || !in || !name || !address) {
+      llvm::consumeError(type.takeError());
+      llvm::consumeError(in.takeError());
+      llvm::consumeError(name.takeError());
+      llvm::consumeError(address.takeError());
+      continue;
+    }
+    if (*type != llvm::object::SymbolRef::ST_Function || *in != section || symbol.getSize() == 0)
+      continue;
+    uint64_t offset = *address - section.getAddress();
+    by_address.try_emplace(offset, FunctionSymbol{name->str(), offset, symbol.getSize()});
+  }
+  std::vector<FunctionSymbol> out;
+  for (auto& entry : by_address) out.push_back(std::move(entry.second));
+  return out;
+}
+
+SectionView view(const llvm::object::ObjectFile& object, const llvm::object::SectionRef& section,
+                 const std::string& path) {
+  auto name = section.getName();
+  auto contents = section.getContents();
+  if (!name || !contents)
+    throw InputError(path + ": unreadable section: " +
+                     message(name ? contents.takeError() : name.takeError()));
+  return {&section, name->str(), llvm::arrayRefFromStringRef(*contents), relocated_offsets(object, section)};
+}
+
+std::unique_ptr<llvm::DWARFContext> read_dwarf(const llvm::object::ObjectFile& object,
+                                               const std::string& path) {
+  // Problems in the debug sections surface as missing positions, not as noise on stderr.
+  auto quiet = [](llvm::Error e) { llvm::consumeError(std::move(e)); };
+  auto dwarf = llvm::DWARFContext::create(object, llvm::DWARFContext::ProcessDebugRelocations::Process,
+                                          nullptr, "", quiet, quiet);
+  if (dwarf->getNumCompileUnits() == 0)
+    throw InputError(path + ": no debug information (compile with -g)");
+  return dwarf;
+}
+
+}  // namespace
+
+const MachineFunction& MachineCode::function(const std::string& name) const {
+  for (const MachineFunction& f : functions_)
+    if (f.name == name) return f;
+  throw InputError("no function '" + name + "' in the machine code");
+}
+
+MachineCode load_object(const std::string& object_path, const std::string& mcpu) {
+  std::unique_ptr<llvm::MemoryBuffer> buffer;
+  auto object = open_object(object_path, buffer);
+  llvm::Triple triple(llvm::Triple::normalize(object->makeTriple().str()));
+  std::shared_ptr<const TargetContext> target = make_target(triple, mcpu);
+  auto dwarf = read_dwarf(*object, object_path);
+  Decoder decoder = make_decoder(*target);
+  MachineCode code;
+  code.triple_ = target->triple.str();
+  code.cpu_ = mcpu;
+  for (const llvm::object::SectionRef& section : object->sections()) {
+    if (!section.isText()) continue;
+    SectionView v = view(*object, section, object_path);
+    for (const FunctionSymbol& symbol : function_symbols(*object, section))
+      code.functions_.push_back(decode(symbol, v, target, decoder, *dwarf));
+  }
+  code.target_ = std::move(target);
+  return code;
+}
+
+// ---- loops
+
+namespace {
+
+// The instruction at a section offset, if one starts there.
+std::optional<size_t> index_at(const std::vector<MachineInstruction>& code, uint64_t address) {
+  auto it = std::lower_bound(code.begin(), code.end(), address,
+                             [](const MachineInstruction& i, uint64_t a) { return i.address < a; });
+  if (it == code.end() || it->address != address) return std::nullopt;
+  return static_cast<size_t>(it - code.begin());
+}
+
+// Whether control can flow from one instruction to another. An indirect
+// jump (a switch's table) may go anywhere, so it counts as reaching.
+bool reaches(const MachineFunction& f, size_t from, size_t to) {
+  const auto& code = f.instructions;
+  std::vector<bool> seen(code.size());
+  std::vector<size_t> work{from};
+  auto visit = [&](size_t i) {
+    if (i < code.size() && !seen[i]) seen[i] = true, work.push_back(i);
+  };
+  while (!work.empty()) {
+    size_t i = work.back();
+    work.pop_back();
+    if (i == to) return true;
+    const MachineInstruction& in = code[i];
+    if (in.is_return) continue;
+    if (in.is_indirect_branch) return true;
+    if (in.is_branch && in.branch_target)
+      if (auto next = index_at(code, *in.branch_target)) visit(*next);
+    if (!in.is_branch || in.is_conditional_branch) visit(i + 1);
+  }
+  return false;
+}
+
+// Head -> outermost latch. A backward branch closes a loop only if its target
+// leads back to it: a vectorised loop's exit jumps back to the scalar
+// remainder laid out before it, which never returns to the vector code.
+std::map<size_t, size_t> back_edges(const MachineFunction& f) {
+  std::map<size_t, size_t> latches;
+  for (size_t i = 0; i < f.instructions.size(); ++i) {
+    const MachineInstruction& branch = f.instructions[i];
+    if (!branch.is_branch || !branch.branch_target) continue;
+    uint64_t target = *branch.branch_target;
+    if (target < f.address || target > branch.address) continue;
+    auto head = index_at(f.instructions, target);
+    if (!head || !reaches(f, *head, i)) continue;
+    size_t& latch = latches[*head];
+    latch = std::max(latch, i);
+  }
+  return latches;
+}
+
+// A rotated outer loop may branch back from the middle of its code, with an
+// inner loop laid out after that branch: an inner head inside the range
+// stretches the range over the inner loop. Needs ranges ordered by head.
+void stretch(std::vector<MachineLoop>& ranges) {
+  for (size_t i = ranges.size(); i-- > 0;)
+    for (size_t j = i + 1; j < ranges.size() && ranges[j].first <= ranges[i].last; ++j)
+      ranges[i].last = std::max(ranges[i].last, ranges[j].last);
+}
+
+void nest(std::vector<MachineLoop>& ranges) {
+  std::vector<int> open;  // the loops enclosing the current one, innermost last
+  for (size_t i = 0; i < ranges.size(); ++i) {
+    while (!open.empty() && ranges[open.back()].last < ranges[i].last) open.pop_back();
+    if (!open.empty()) {
+      ranges[i].parent = open.back();
+      ranges[i].depth = ranges[open.back()].depth + 1;
+    }
+    open.push_back(static_cast<int>(i));
+  }
+}
+
+}  // namespace
+
+std::vector<MachineLoop> loops(const MachineFunction& function) {
+  std::vector<MachineLoop> out;
+  for (auto [head, latch] : back_edges(function)) out.push_back({head, latch, latch, 1, -1});
+  stretch(out);
+  nest(out);
+  return out;
+}
+
+// ---- MCA
+
+namespace {
+
+// LLVM 16's MCA loses the dependency through an eliminated register move
+// (znver3/znver4 eliminate vector moves): a reduction chain running through
+// a movaps came out three times too fast. Kept as ordinary instructions,
+// moves cost an issue slot but carry their dependency.
+class MovesKept : public llvm::MCInstrAnalysis {
+ public:
+  MovesKept(const llvm::MCInstrInfo* info, const llvm::MCInstrAnalysis& inner)
+      : llvm::MCInstrAnalysis(info), inner_(inner) {}
+  bool clearsSuperRegisters(const llvm::MCRegisterInfo& registers, const llvm::MCInst& inst,
+                            llvm::APInt& writes) const override {
+    return inner_.clearsSuperRegisters(registers, inst, writes);
+  }
+  bool isZeroIdiom(const llvm::MCInst& inst, llvm::APInt& mask, unsigned cpu) const override {
+    return inner_.isZeroIdiom(inst, mask, cpu);
+  }
+  bool isDependencyBreaking(const llvm::MCInst& inst, llvm::APInt& mask, unsigned cpu) const override {
+    return inner_.isDependencyBreaking(inst, mask, cpu);
+  }
+  bool isOptimizableRegisterMove(const llvm::MCInst&, unsigned) const override { return false; }
+
+ private:
+  const llvm::MCInstrAnalysis& inner_;
+};
+
+// The builder owns the descriptors its instructions point to, so it lives
+// as long as the simulation.
+struct Simulated {
+  explicit Simulated(const TargetContext& t)
+      : analysis(t.analysis ? std::make_unique<MovesKept>(t.instr_info.get(), *t.analysis) : nullptr),
+        instruments(*t.subtarget, *t.instr_info),
+        builder(*t.subtarget, *t.instr_info, *t.registers, analysis.get(), instruments) {}
+  std::unique_ptr<MovesKept> analysis;
+  llvm::mca::InstrumentManager instruments;
+  llvm::mca::InstrBuilder builder;
+  llvm::SmallVector<std::unique_ptr<llvm::mca::Instruction>> sequence;
+  unsigned skipped = 0;
+};
+
+void build(Simulated& sim, const EncodedFunction& f, const std::vector<size_t>& indices) {
+  const llvm::SmallVector<llvm::mca::SharedInstrument> none;
+  for (size_t index : indices) {
+    auto inst = sim.builder.createInstruction(f.insts.at(index), none);
+    if (inst) {
+      sim.sequence.push_back(std::move(*inst));
+    } else {
+      llvm::consumeError(inst.takeError());
+      ++sim.skipped;
+    }
+  }
+}
+
+// llvm-mca's defaults: widths and queue sizes from the scheduling model, no
+// aliasing between loads and stores.
+llvm::mca::PipelineOptions default_options() { return {0, 0, 0, 0, 0, 0, true, false}; }
+
+}  // namespace
+
+IterationCycles cycles_per_iteration(const MachineCode& code, const MachineFunction& function,
+                                     const std::vector<size_t>& instruction_indices,
+                                     unsigned iterations) {
+  const TargetContext& t = MachineCodeAccess::target(code);
+  if (!function.encoded || function.encoded->target.get() != &t)
+    throw std::invalid_argument("function '" + function.name + "' is not from this machine code");
+  if (!t.subtarget->getSchedModel().hasInstrSchedModel())
+    throw InputError("CPU '" + t.cpu + "' has no scheduling model in LLVM; name one that has");
+  if (iterations == 0) throw InputError("cycles_per_iteration needs at least one iteration");
+  Simulated sim(t);
+  build(sim, *function.encoded, instruction_indices);
+  if (sim.sequence.empty()) return {0, sim.skipped};
+  llvm::mca::Context context(*t.registers, *t.subtarget);
+  llvm::mca::CircularSourceMgr source(sim.sequence, iterations);
+  llvm::mca::CustomBehaviour behaviour(*t.subtarget, source, *t.instr_info);
+  auto pipeline = context.createDefaultPipeline(default_options(), source, behaviour);
+  auto cycles = pipeline->run();
+  if (!cycles) throw InputError("MCA failed on function '" + function.name + "': " + message(cycles.takeError()));
+  return {static_cast<double>(*cycles) / iterations, sim.skipped};
+}
+
+// ---- optimisation remarks
+
+namespace {
+
+// "4", or "vscale x 4" for scalable vectors: the trailing number.
+unsigned count_of(llvm::StringRef value) {
+  llvm::StringRef last = value.contains(' ') ? value.rsplit(' ').second : value;
+  unsigned n = 0;
+  return last.getAsInteger(10, n) || n == 0 ? 1 : n;
+}
+
+bool wanted(const llvm::remarks::Remark& r) {
+  if (r.RemarkType != llvm::remarks::Type::Passed) return false;
+  return (r.PassName == "loop-vectorize" && r.RemarkName == "Vectorized") || r.PassName == "loop-unroll";
+}
+
+void merge(LoopRemark& into, const llvm::remarks::Remark& r) {
+  for (const llvm::remarks::Argument& arg : r.Args) {
+    if (arg.Key == "VectorizationFactor") into.vectorization_factor = std::max(into.vectorization_factor, count_of(arg.Val));
+    if (arg.Key == "InterleaveCount") into.interleave_count = std::max(into.interleave_count, count_of(arg.Val));
+    if (arg.Key == "UnrollCount") into.unroll_count = std::max(into.unroll_count, count_of(arg.Val));
+  }
+  if (r.RemarkName == "FullyUnrolled") into.fully_unrolled = true;
+}
+
+LoopRemark place_of(const llvm::remarks::Remark& r) {
+  LoopRemark out;
+  out.function = r.FunctionName.str();
+  if (r.Loc) {
+    out.file = r.Loc->SourceFilePath.str();
+    out.line = r.Loc->SourceLine;
+    out.column = r.Loc->SourceColumn;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<LoopRemark> read_loop_remarks(const std::string& yaml_path) {
+  auto file = llvm::MemoryBuffer::getFile(yaml_path);
+  if (!file) throw InputError(yaml_path + ": " + file.getError().message());
+  // A compilation without remarks leaves an empty file, which the parser rejects.
+  if ((*file)->getBuffer().trim().empty()) return {};
+  auto parser = llvm::remarks::createRemarkParser(llvm::remarks::Format::YAML, (*file)->getBuffer());
+  if (!parser) throw InputError(yaml_path + ": " + message(parser.takeError()));
+  std::vector<LoopRemark> out;
+  std::map<std::tuple<std::string, std::string, unsigned, unsigned>, size_t> seen;
+  while (true) {
+    auto remark = (*parser)->next();
+    if (!remark) {
+      llvm::Error e = remark.takeError();
+      if (e.isA<llvm::remarks::EndOfFileError>()) {
+        llvm::consumeError(std::move(e));
+        break;
+      }
+      throw InputError(yaml_path + ": not an optimisation record: " + message(std::move(e)));
+    }
+    if (!wanted(**remark)) continue;
+    LoopRemark place = place_of(**remark);
+    auto [it, fresh] = seen.try_emplace({place.function, place.file, place.line, place.column}, out.size());
+    if (fresh) out.push_back(std::move(place));
+    merge(out[it->second], **remark);
+  }
+  return out;
+}
+
+}  // namespace pacer::icc

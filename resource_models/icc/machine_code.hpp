@@ -1,0 +1,134 @@
+// What the instruction-level (ICC) model reads from compiled code: the
+// instructions of each function of an object file with their source positions,
+// the loops the branches form, cycle estimates from LLVM's machine code
+// analyser (MCA) and the compiler's vectorisation and unrolling remarks.
+// LLVM types stay behind this header so that users need not include LLVM.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pacer::icc {
+
+namespace detail {
+struct TargetContext;    // the LLVM MC objects of one triple and CPU
+struct EncodedFunction;  // the decoded MCInsts of one function
+}  // namespace detail
+
+struct MachineInstruction {
+  uint64_t address = 0;  // offset within the function's section
+  uint64_t size = 0;
+  // As the line table gives it (the same spelling as in the optimisation
+  // record, so remarks and instructions match); empty and line 0 when the
+  // instruction has no source position.
+  std::string file;
+  unsigned line = 0;
+  unsigned column = 0;
+  bool is_branch = false;
+  bool is_conditional_branch = false;
+  bool is_indirect_branch = false;  // through a register or memory: a switch's table
+  bool is_call = false;
+  bool is_return = false;
+  bool may_load = false;
+  bool may_store = false;
+  // Section offset of a direct branch or call; none when indirect or left to
+  // a relocation (calls to other functions in an object file).
+  std::optional<uint64_t> branch_target;
+  std::string text;  // AT&T syntax, for reports
+};
+
+struct MachineFunction {
+  std::string name;
+  std::string section;
+  uint64_t address = 0;  // offset of its first byte within the section
+  uint64_t size = 0;
+  std::vector<MachineInstruction> instructions;
+  // Bytes the disassembler could not decode; they are left out of instructions.
+  uint64_t undecoded_bytes = 0;
+  std::shared_ptr<const detail::EncodedFunction> encoded;
+};
+
+// Copies share the LLVM contexts and the MCInsts (the records are copied);
+// moves are cheap.
+class MachineCode {
+ public:
+  const std::string& triple() const { return triple_; }
+  const std::string& cpu() const { return cpu_; }
+  const std::vector<MachineFunction>& functions() const { return functions_; }
+  const MachineFunction& function(const std::string& name) const;  // throws InputError
+
+ private:
+  friend MachineCode load_object(const std::string&, const std::string&);
+  friend struct MachineCodeAccess;
+  std::string triple_;
+  std::string cpu_;
+  std::vector<MachineFunction> functions_;
+  std::shared_ptr<const detail::TargetContext> target_;
+};
+
+// Disassembles every function symbol of the object's executable sections for
+// the object's triple and the CPU (an LLVM name such as "znver4"; pass it
+// explicitly, as the host may be newer than LLVM knows). Throws InputError
+// when the file is missing or not an object, the target or CPU is unknown or
+// there is no debug information.
+MachineCode load_object(const std::string& object_path, const std::string& mcpu);
+
+// A loop closed by backward branches to one head: branches to an earlier
+// instruction from which control can come back to them (a vectorised loop's
+// jump back to its scalar remainder is not a loop). Indices are into the
+// function's instructions; parent is an index into the vector loops() returns.
+struct MachineLoop {
+  size_t first = 0;  // the branch target: the loop's head
+  // The end of the loop's code: the latch, or further when the head of an
+  // inner loop lies before the latch and that loop ends after it (rotated
+  // outer loops branch back from the middle of their code).
+  size_t last = 0;
+  size_t latch = 0;    // the last backward branch to the head
+  unsigned depth = 1;  // 1 for an outermost loop
+  int parent = -1;     // the enclosing loop, -1 when none
+};
+
+// Ordered by head, enclosing loops before the loops they contain; a loop
+// contains another when its range [first, last] holds the other's.
+std::vector<MachineLoop> loops(const MachineFunction& function);
+
+// Steady-state cost of a straight run of instructions, as MCA simulates it.
+struct IterationCycles {
+  double cycles = 0;     // total simulated cycles / iterations; 0 if nothing was modelled
+  unsigned skipped = 0;  // instructions MCA could not model, left out of the run
+};
+
+// Simulates the instructions (indices into function.instructions, in the
+// order given) repeated `iterations` times on the scheduling model of the
+// CPU given to load_object. The function must come from `code`
+// (std::invalid_argument otherwise). Throws InputError when the CPU has no
+// scheduling model or iterations is 0.
+// MCA warns on stderr once per call if the run holds a call or a return.
+IterationCycles cycles_per_iteration(const MachineCode& code, const MachineFunction& function,
+                                     const std::vector<size_t>& instruction_indices,
+                                     unsigned iterations = 200);
+
+// What clang's loop vectoriser and unroller did to the loop at one place.
+struct LoopRemark {
+  std::string function;
+  std::string file;  // as in the remark, empty when it has no location
+  unsigned line = 0;
+  unsigned column = 0;
+  unsigned vectorization_factor = 1;
+  unsigned interleave_count = 1;
+  // Factor of partial or runtime unrolling; the trip count when fully unrolled.
+  unsigned unroll_count = 1;
+  bool fully_unrolled = false;
+};
+
+// Reads the YAML written by clang -fsave-optimization-record: the passed
+// remarks of loop-vectorize "Vectorized" and of loop-unroll ("FullyUnrolled",
+// "PartialUnrolled", ...). Remarks at one place of one function merge into
+// one record; records are in the order their places first appear. Throws
+// InputError when the file is missing or not a remarks file.
+std::vector<LoopRemark> read_loop_remarks(const std::string& yaml_path);
+
+}  // namespace pacer::icc

@@ -1,0 +1,386 @@
+#include "resource_models/icc/machine_costs.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <tuple>
+#include <sstream>
+
+#include "framework/program_run.hpp"
+#include "resource_models/icc/machine_code.hpp"
+
+namespace pacer {
+
+namespace fs = std::filesystem;
+
+MachineCostOptions machine_cost_options(const Hardware& hw, const std::vector<std::string>& user_flags) {
+  auto section = hw.sections.find("icc");
+  auto attribute = [&](const char* name) {
+    if (section == hw.sections.end() || !section->second.attributes.count(name))
+      throw MissingFigure(SourceLocation{hw.file, 0}, "icc",
+                          std::string("the icc model compiles code with the machine's <icc ") + name +
+                              "=...>, which '" + hw.name + "' does not give (pacer calibrate writes it)");
+    return section->second.attributes.at(name);
+  };
+  MachineCostOptions o;
+  o.compiler = attribute("compiler");
+  o.mcpu = attribute("mcpu");
+  std::istringstream flags(attribute("flags"));
+  for (std::string f; flags >> f;) o.flags.push_back(f);
+  o.flags.insert(o.flags.end(), user_flags.begin(), user_flags.end());
+  return o;
+}
+
+namespace {
+
+std::string normal(const std::string& path) { return fs::absolute(path).lexically_normal().string(); }
+
+bool contains(const SourceRange& r, const std::string& file, unsigned line) {
+  const int end = r.end_line > 0 ? r.end_line : r.line;
+  return !r.empty() && static_cast<int>(line) >= r.line && static_cast<int>(line) <= end && normal(r.file) == file;
+}
+
+int range_size(const SourceRange& r) { return (r.end_line > 0 ? r.end_line : r.line) - r.line; }
+
+// A compute node with the loops around it, outermost first, and the SEG
+// function it belongs to.
+struct Placed {
+  SegNode* node = nullptr;
+  std::vector<SegNode*> loops;
+  std::string function;
+};
+
+// A branch with the compute node that evaluates its condition (the one
+// before it), and the loops around it.
+struct PlacedBranch {
+  const SegNode* branch = nullptr;
+  SegNode* condition = nullptr;
+  std::vector<SegNode*> loops;
+};
+
+struct Placement {
+  std::vector<Placed> nodes, loops;
+  std::vector<PlacedBranch> branches;
+};
+
+void place(Seg& seg, const std::string& function, std::vector<SegNode*> loops, Placement& out) {
+  SegNode* previous = nullptr;
+  for (SegNode* n : seg.mutable_sequence()) {
+    if (n->kind == NodeKind::Compute) out.nodes.push_back({n, loops, function});
+    if (n->kind == NodeKind::Branch && previous && previous->kind == NodeKind::Compute)
+      out.branches.push_back({n, previous, loops});
+    if (n->kind == NodeKind::Loop) {
+      out.loops.push_back({n, loops, function});
+      auto inner = loops;
+      inner.push_back(n);
+      place(*n->body, function, inner, out);
+    }
+    for (auto& arm : n->arms) place(*arm.body, function, loops, out);
+    previous = n;
+  }
+}
+
+// Bytes one instruction moves, read from its operands' spelling (AT&T).
+double access_bytes(const icc::MachineInstruction& i) {
+  if (!i.may_load && !i.may_store) return 0;
+  const std::string& t = i.text;
+  if (t.find("%zmm") != std::string::npos) return 64;
+  if (t.find("%ymm") != std::string::npos) return 32;
+  const std::string op = t.substr(0, t.find_first_of(" \t"));
+  auto ends = [&](const char* s) { return op.size() >= 2 && op.compare(op.size() - 2, 2, s) == 0; };
+  if (t.find("%xmm") != std::string::npos && (ends("ps") || ends("pd") || op.find("dq") != std::string::npos)) return 16;
+  if (ends("ss")) return 4;
+  if (ends("sd")) return 8;
+  switch (op.empty() ? 'q' : op.back()) {
+    case 'b': return 1;
+    case 'w': return 2;
+    case 'l': return 4;
+    default: return 8;
+  }
+}
+
+// Packed work, as a vectorised loop body has and scalar code does not:
+// register copies (movaps) and zeroing idioms (xorps, pxor) do not count.
+bool is_vector(const icc::MachineInstruction& i) {
+  std::string op = i.text.substr(0, i.text.find_first_of(" \t"));
+  if (op.size() > 1 && op[0] == 'v') op = op.substr(1);
+  auto ends = [&](const char* s) { return op.size() >= 2 && op.compare(op.size() - 2, 2, s) == 0; };
+  const bool memory = i.may_load || i.may_store;
+  if (op.rfind("xorp", 0) == 0 || op == "pxor") return false;
+  if (op.rfind("mov", 0) == 0) return memory && (ends("ps") || ends("pd") || op.find("dq") != std::string::npos);
+  if (ends("ps") || ends("pd")) return true;
+  for (const char* p : {"padd", "psub", "pmul", "pand", "por", "pcmp", "pmax", "pmin", "pshuf", "pblend"})
+    if (op.rfind(p, 0) == 0) return true;
+  return false;
+}
+
+class Attacher {
+ public:
+  Attacher(ApplicationModel& model, const ParamValues& bound) : bound_{bound, {}} {
+    Placement p;
+    for (auto& t : model.tasks) {
+      place(t.seg, t.name, {}, p);
+      tasks_.push_back(t.name);
+    }
+    for (auto& f : model.functions) place(f.seg, f.name, {}, p);
+    nodes_ = std::move(p.nodes);
+    loops_ = std::move(p.loops);
+    branches_ = std::move(p.branches);
+  }
+
+  void add(const icc::MachineCode& code, const std::vector<icc::LoopRemark>& remarks, const std::string& source) {
+    remarks_ = &remarks;
+    source_ = normal(source);
+    for (const auto& f : code.functions()) regions(code, f);
+  }
+
+  // Writes the chosen region's figures into every node's RUV.
+  std::vector<std::string> finish() {
+    for (auto& p : nodes_) p.node->ruvs[ruv_kind::machine] = Ruv{};
+    std::map<const SegNode*, const Region*> chosen;
+    for (auto& [loop, candidates] : by_loop_) {
+      chosen[loop] = &best(candidates, loop);
+      apply(*chosen[loop]);
+    }
+    for (const auto& b : branches_) mispredictions(b, chosen);
+    for (const auto& p : nodes_) {
+      const Ruv& r = p.node->ruvs[ruv_kind::machine];
+      if (r.get("cycles") == 0 && !p.loops.empty() && !priced_.count(p.node))
+        notes_.push_back("node '" + p.node->id + "' (" + p.node->where.str() +
+                         ") has no machine code of its own: the compiler folded it or moved it; priced at 0");
+    }
+    return notes_;
+  }
+
+ private:
+  struct Share {
+    double instructions = 0;
+    double bytes = 0;
+  };
+  // One machine loop body (or a function's code outside loops), with the
+  // SEG loop it stands for (null: function level).
+  struct Region {
+    std::string machine_function;
+    const SegNode* loop = nullptr;
+    double cycles = 0;         // per machine iteration
+    double factor = 1;         // source iterations per machine iteration
+    double instructions = 0;
+    std::map<SegNode*, Share> shares;
+    Share overhead;            // instructions on no node's lines: the loop's own
+    std::set<int> conditional_lines;  // source lines of its conditional branches
+  };
+
+  void regions(const icc::MachineCode& code, const icc::MachineFunction& f) {
+    const auto machine_loops = icc::loops(f);
+    std::vector<int> innermost(f.instructions.size(), -1);
+    for (size_t l = 0; l < machine_loops.size(); ++l)  // enclosing loops come first
+      for (size_t i = machine_loops[l].first; i <= machine_loops[l].last; ++i) innermost[i] = static_cast<int>(l);
+    // Inner loops first: a machine loop stands for a SEG loop around those
+    // its inner loops stand for.
+    std::vector<const SegNode*> seg_of(machine_loops.size(), nullptr);
+    for (int l = static_cast<int>(machine_loops.size()) - 1; l >= -1; --l) {
+      std::vector<size_t> own;
+      for (size_t i = 0; i < f.instructions.size(); ++i)
+        if (innermost[i] == l) own.push_back(i);
+      std::vector<const SegNode*> inner;
+      for (size_t c = 0; c < machine_loops.size(); ++c)
+        if (machine_loops[c].parent == l && seg_of[c]) inner.push_back(seg_of[c]);
+      if (l >= 0) seg_of[l] = seg_loop_of(f, own, inner);
+      if (!own.empty()) region(code, f, own, l >= 0, l >= 0 ? seg_of[l] : nullptr);
+    }
+  }
+
+  void region(const icc::MachineCode& code, const icc::MachineFunction& f, const std::vector<size_t>& own, bool loop,
+              const SegNode* seg_loop) {
+    Region r;
+    r.machine_function = f.name;
+    r.loop = seg_loop;
+    if (loop && !r.loop) return;  // library or compiler-made code
+    bool vector = false;
+    for (size_t i : own) {
+      const auto& ins = f.instructions[i];
+      vector = vector || is_vector(ins);
+      if (ins.is_conditional_branch) r.conditional_lines.insert(static_cast<int>(ins.line));
+      Share s{1, access_bytes(ins)};
+      SegNode* n = node_at(ins, r.loop);
+      Share& into = n ? r.shares[n] : r.overhead;
+      into.instructions += s.instructions;
+      into.bytes += s.bytes;
+    }
+    if (!loop && r.shares.empty()) return;
+    r.instructions = static_cast<double>(own.size());
+    r.factor = loop ? factor(*r.loop, vector) : 1;
+    // A call's callee is priced by its own SEG, and MCA would charge it a
+    // flat 100 cycles; returns end the code rather than repeat it.
+    std::vector<size_t> simulated;
+    for (size_t i : own)
+      if (!f.instructions[i].is_call && !f.instructions[i].is_return) simulated.push_back(i);
+    if (!simulated.empty()) r.cycles = icc::cycles_per_iteration(code, f, simulated, loop ? 200 : 1).cycles;
+    by_loop_[r.loop].push_back(std::move(r));
+  }
+
+  // The innermost SEG loop most of the instructions' lines fall in, among
+  // those enclosing every SEG loop the inner machine loops stand for.
+  const SegNode* seg_loop_of(const icc::MachineFunction& f, const std::vector<size_t>& own,
+                             const std::vector<const SegNode*>& inner) const {
+    auto encloses_inner = [&](const Placed& l) {
+      for (const SegNode* x : inner) {
+        const Placed* px = placed_loop(x);
+        if (!px || std::find(px->loops.begin(), px->loops.end(), l.node) == px->loops.end()) return false;
+      }
+      return true;
+    };
+    std::map<const SegNode*, int> votes;
+    for (size_t i : own) {
+      const Placed* best = nullptr;
+      for (const auto& l : loops_)
+        if (encloses_inner(l) && contains(l.node->source, source_, f.instructions[i].line) &&
+            (!best || range_size(l.node->source) < range_size(best->node->source)))
+          best = &l;
+      if (best) ++votes[best->node];
+    }
+    const SegNode* winner = nullptr;
+    for (const auto& [loop, n] : votes)
+      if (!winner || n > votes.at(winner)) winner = loop;
+    if (!winner && !inner.empty()) {  // only its inner loops' code: the SEG loop around them
+      const Placed* px = placed_loop(inner.front());
+      if (px && !px->loops.empty()) winner = px->loops.back();
+    }
+    return winner;
+  }
+
+  const Placed* placed_loop(const SegNode* loop) const {
+    for (const auto& l : loops_)
+      if (l.node == loop) return &l;
+    return nullptr;
+  }
+
+  // The compute node owning an instruction: the narrowest whose lines hold
+  // it, among those inside `loop` (all at function level when null).
+  SegNode* node_at(const icc::MachineInstruction& ins, const SegNode* loop) const {
+    const Placed* best = nullptr;
+    for (const auto& p : nodes_) {
+      const bool inside = loop ? std::find(p.loops.begin(), p.loops.end(), loop) != p.loops.end() : true;
+      if (inside && contains(p.node->source, source_, ins.line) &&
+          (!best || range_size(p.node->source) < range_size(best->node->source)))
+        best = &p;
+    }
+    return best ? best->node : nullptr;
+  }
+
+  // Source iterations per machine iteration, from the compiler's remarks.
+  double factor(const SegNode& loop, bool vector) const {
+    for (const auto& r : *remarks_) {
+      if (static_cast<int>(r.line) != loop.where.line || normal(r.file) != source_) continue;
+      if (vector && r.vectorization_factor > 1) return r.vectorization_factor * r.interleave_count;
+      if (!vector && !r.fully_unrolled && r.unroll_count > 1) return r.unroll_count;
+    }
+    return 1;
+  }
+
+  // The copy that runs: inlined into a task before a function of its own,
+  // then the widest (the vector body rather than its scalar remainder).
+  const Region& best(const std::vector<Region>& candidates, const SegNode*) const {
+    auto rank = [&](const Region& r) {
+      const bool task = std::find(tasks_.begin(), tasks_.end(), r.machine_function) != tasks_.end();
+      return std::make_tuple(task ? 1 : 0, r.factor, r.instructions);
+    };
+    return *std::max_element(candidates.begin(), candidates.end(),
+                             [&](const Region& a, const Region& b) { return rank(a) < rank(b); });
+  }
+
+  void apply(const Region& r) {
+    double owned = 0;
+    for (const auto& [n, s] : r.shares) owned += s.instructions;
+    const double total = owned + r.overhead.instructions;
+    if (total == 0) return;
+    double region_bytes = 0;
+    for (const auto& [n, s] : r.shares) region_bytes += s.bytes;
+    region_bytes += r.overhead.bytes;
+    const double trips = r.loop ? evaluate(r.loop->trips, bound_) : 1;
+    for (const auto& [n, s] : r.shares) {
+      // The loop's own instructions (counter, test, branch) go with the
+      // nodes in proportion to theirs.
+      const double part = s.instructions / total + (owned > 0 ? r.overhead.instructions / total * s.instructions / owned : 0);
+      const double bytes = s.bytes + (owned > 0 ? r.overhead.bytes * s.instructions / owned : 0);
+      const double per = r.factor * inner_trips(n, r.loop);
+      Ruv& ruv = n->ruvs[ruv_kind::machine];
+      ruv.set("cycles", ruv.get("cycles") + r.cycles * part / per);
+      ruv.set("bytes", ruv.get("bytes") + bytes / per);
+      ruv.set("working_set", std::max(ruv.get("working_set"), region_bytes / r.factor * trips));
+      priced_.insert(n);
+    }
+  }
+
+  // MCA assumes every branch predicted. A branch the compiler kept inside a
+  // loop, on data the profile says goes each way with probabilities p_i,
+  // is taken as independent draws, which no predictor can beat: it misses
+  // 1 - max p_i of the time (min(p, 1 - p) for an if).
+  void mispredictions(const PlacedBranch& b, const std::map<const SegNode*, const Region*>& chosen) {
+    if (b.loops.empty() || !chosen.count(b.loops.back())) return;
+    const Region& r = *chosen.at(b.loops.back());
+    if (!r.conditional_lines.count(b.branch->where.line)) return;  // if-converted: no branch
+    double most = 0, explicit_sum = 0;
+    for (const auto& arm : b.branch->arms) {
+      const double p = arm.probability ? evaluate(arm.probability, bound_) : -1;
+      if (p >= 0) explicit_sum += p;
+      most = std::max(most, p);
+    }
+    most = std::max(most, 1 - explicit_sum);  // the else arm, or falling through
+    Ruv& ruv = b.condition->ruvs[ruv_kind::machine];
+    ruv.set("mispredicts", ruv.get("mispredicts") + (1 - most));
+  }
+
+  // A node in loops the compiler unrolled away inside `loop` runs those
+  // loops' trips times per machine iteration.
+  double inner_trips(const SegNode* n, const SegNode* loop) const {
+    for (const auto& p : nodes_) {
+      if (p.node != n) continue;
+      double product = 1;
+      bool below = loop == nullptr;
+      for (const SegNode* l : p.loops) {
+        if (below) product *= std::max(1.0, evaluate(l->trips, bound_));
+        if (l == loop) below = true;
+      }
+      return product;
+    }
+    return 1;
+  }
+
+  Bindings bound_;
+  std::vector<Placed> nodes_, loops_;
+  std::vector<PlacedBranch> branches_;
+  std::vector<std::string> tasks_;
+  const std::vector<icc::LoopRemark>* remarks_ = nullptr;
+  std::string source_;
+  std::map<const SegNode*, std::vector<Region>> by_loop_;
+  std::set<const SegNode*> priced_;
+  std::vector<std::string> notes_;
+};
+
+}  // namespace
+
+std::vector<std::string> attach_machine_costs(ApplicationModel& model, const std::vector<std::string>& sources,
+                                              const MachineCostOptions& o, const ParamValues& bound,
+                                              const std::string& dir) {
+  Attacher attacher(model, bound);
+  int k = 0;
+  for (const auto& source : sources) {
+    const std::string stem = (fs::path(dir) / ("icc" + std::to_string(k++))).string();
+    std::vector<std::string> argv = {o.compiler};
+    argv.insert(argv.end(), o.flags.begin(), o.flags.end());
+    for (const std::string& a : {std::string("-g"), std::string("-c"), std::string("-w"),
+                                 std::string("-fsave-optimization-record"), "-foptimization-record-file=" + stem + ".yaml",
+                                 source, std::string("-o"), stem + ".o"})
+      argv.push_back(a);
+    if (!run_program(argv).ok())
+      throw InputError(SourceLocation{source, 0}, "", "does not compile with the machine's compiler '" + o.compiler + "'");
+    const icc::MachineCode code = icc::load_object(stem + ".o", o.mcpu);
+    const auto remarks = icc::read_loop_remarks(stem + ".yaml");
+    attacher.add(code, remarks, source);
+  }
+  return attacher.finish();
+}
+
+}  // namespace pacer
