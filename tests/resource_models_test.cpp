@@ -30,10 +30,10 @@ Ruv ruv(std::map<std::string, double> counts) {
 }
 }  // namespace
 
-TEST_CASE("the registry holds dbc, poc and hllc; unknown names are errors", "[resource-models]") {
+TEST_CASE("the registry holds dbc, poc, hllc, icc and ct; unknown names are errors", "[resource-models]") {
   std::vector<std::string> names;
   for (const auto& m : resource_models()) names.push_back(m->name());
-  CHECK(names == std::vector<std::string>{"dbc", "poc", "hllc"});
+  CHECK(names == std::vector<std::string>{"dbc", "poc", "hllc", "icc", "ct"});
   CHECK_THROWS_WITH(find_resource_model("oracle"), Catch::Contains("unknown resource model 'oracle'"));
 }
 

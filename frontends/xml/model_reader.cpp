@@ -149,7 +149,7 @@ class ModelReader {
 
   SegNode compute(pugi::xml_node n) {
     src_.allow_attributes(n, {"id", "label", "source", "like"});
-    src_.allow_children(n, {"constructs", "flops", "time"});
+    src_.allow_children(n, {"constructs", "flops", "time", "instructions"});
     SegNode node = common(n, NodeKind::Compute);
     node.vector = node.id;
     if (n.attribute("like")) {
@@ -173,6 +173,13 @@ class ModelReader {
       Ruv& r = node.ruvs[ruv_kind::time];
       if (t.attribute("seconds")) r.set("seconds", non_negative(t, "seconds"));
       if (t.attribute("cycles")) r.set("cycles", non_negative(t, "cycles"));
+    }
+    if (pugi::xml_node i = n.child("instructions")) {  // Eq. 7's RUV
+      const std::vector<std::string> fields = {"n_ex", "n_in_mem", "n_ex_mem", "n_inst", "n_fpu_ovr"};
+      src_.allow_attributes(i, fields);
+      Ruv& r = node.ruvs[ruv_kind::instructions];
+      for (const auto& f : fields)
+        if (i.attribute(f.c_str())) r.set(f, non_negative(i, f.c_str()));
     }
     nodes_[node.id] = node;
     return node;

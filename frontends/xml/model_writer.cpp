@@ -39,10 +39,11 @@ void write_node(pugi::xml_node parent, const SegNode& n) {
       }
       if (auto it = n.ruvs.find(ruv_kind::flops); it != n.ruvs.end())
         e.append_child("flops").append_attribute("value") = number_text(it->second.get("flops")).c_str();
-      if (auto it = n.ruvs.find(ruv_kind::time); it != n.ruvs.end()) {
-        pugi::xml_node t = e.append_child("time");
-        for (const auto& [name, v] : it->second) t.append_attribute(name.c_str()) = number_text(v).c_str();
-      }
+      for (const char* kind : {ruv_kind::time, ruv_kind::instructions})
+        if (auto it = n.ruvs.find(kind); it != n.ruvs.end()) {
+          pugi::xml_node t = e.append_child(kind);
+          for (const auto& [name, v] : it->second) t.append_attribute(name.c_str()) = number_text(v).c_str();
+        }
       break;
     }
     case NodeKind::Loop: {

@@ -1,0 +1,229 @@
+// Issue 4's models and study: ICC (Eq. 7 and compiled code through LLVM
+// MCA), CT, the statistics of Table 7, calibration and `pacer validate`.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+
+#include "framework/statistics.hpp"
+#include "frontends/clang/c_frontend.hpp"
+#include "framework/constructs.hpp"
+#include "frontends/xml/hardware_io.hpp"
+#include "resource_models/ct/component_timing.hpp"
+#include "resource_models/icc/machine_costs.hpp"
+#include "resource_models/prediction.hpp"
+#include "tests/run_pacer.hpp"
+
+using namespace pacer;
+using nlohmann::json;
+
+namespace {
+
+const char* kMachine = R"(<hardware name="m">
+  <cpu><param name="clock" value="2" unit="GHz" source="test"/></cpu>
+  <icc compiler="/usr/lib/llvm-16/bin/clang" flags="-O2" mcpu="znver4">
+    <param name="t_cyc" value="0.5" unit="ns" source="test"/>
+    <param name="e" value="5" unit="cycles" source="test"/>
+    <param name="mispredict" value="10" unit="ns" source="test"/>
+  </icc>
+  <memory>
+    <param name="l1_size" value="32" unit="KiB" source="test"/>
+    <param name="l2_size" value="1" unit="MiB" source="test"/>
+    <param name="l1_bandwidth" value="100" unit="GB/s" source="test"/>
+    <param name="l2_bandwidth" value="50" unit="GB/s" source="test"/>
+    <param name="mem_bandwidth" value="10" unit="GB/s" source="test"/>
+  </memory>
+</hardware>)";
+
+SegNode with(const char* kind, std::map<std::string, double> counts) {
+  SegNode n;
+  n.id = n.vector = "n";
+  for (const auto& [k, v] : counts) n.ruvs[kind].set(k, v);
+  return n;
+}
+
+double icc_seconds(const SegNode& n) {
+  return find_resource_model("icc").price(n, read_hardware_string(kMachine, "m.xml")).seconds;
+}
+
+}  // namespace
+
+TEST_CASE("ICC, Eq. 7: cycles, memory references, instructions and FPU overlap", "[icc]") {
+  // (n_ex + n_in + e n_ex_mem + (e - 3)/2 n_inst - n_ovr) t_cyc = (10 + 4 + 5*2 + 1*6 - 3) * 0.5 ns
+  SegNode n = with(ruv_kind::instructions, {{"n_ex", 10}, {"n_in_mem", 4}, {"n_ex_mem", 2}, {"n_inst", 6}, {"n_fpu_ovr", 3}});
+  CHECK(icc_seconds(n) == Approx(27 * 0.5e-9));
+}
+
+TEST_CASE("ICC, Eq. 7 from a model file: the <instructions> RUV reads and writes back", "[icc][model]") {
+  const std::string model = test::temp_file("eq7.xml", R"(<application name="eq7">
+  <task name="t"><compute id="a"><instructions n_ex="10" n_in_mem="4" n_ex_mem="2" n_inst="6" n_fpu_ovr="3"/></compute></task>
+</application>)");
+  json j = test::run_json("predict " + model + " --hw parsytec-t800 --model icc --json");
+  // (10 + 4 + 5*2 + (5-3)/2*6 - 3) * 40 ns on the T800
+  CHECK(j["predictions"][0]["total_seconds"].get<double>() == Approx(27 * 40e-9));
+}
+
+TEST_CASE("ICC, compiled code: cycles overlap the data's time from the level the working set fits", "[icc]") {
+  // Core-bound: 8 cycles = 4 ns against 64 B from level 1 = 0.64 ns.
+  CHECK(icc_seconds(with(ruv_kind::machine, {{"cycles", 8}, {"bytes", 64}, {"working_set", 1024}})) == Approx(4e-9));
+  // Memory-bound: a working set beyond level 2 streams 640 B at 10 GB/s = 64 ns.
+  CHECK(icc_seconds(with(ruv_kind::machine, {{"cycles", 8}, {"bytes", 640}, {"working_set", 4e6}})) == Approx(64e-9));
+  // Level 2: 640 B at 50 GB/s = 12.8 ns.
+  CHECK(icc_seconds(with(ruv_kind::machine, {{"cycles", 8}, {"bytes", 640}, {"working_set", 1e5}})) == Approx(12.8e-9));
+  // Half a misprediction per execution adds half the measured cost.
+  CHECK(icc_seconds(with(ruv_kind::machine, {{"cycles", 8}, {"mispredicts", 0.5}})) == Approx(4e-9 + 5e-9));
+}
+
+TEST_CASE("CT prices a node by its measured time", "[ct]") {
+  SegNode n = with(ruv_kind::component_time, {{"seconds", 3e-6}});
+  CHECK(find_resource_model("ct").price(n, read_hardware_string(kMachine, "m.xml")).seconds == 3e-6);
+}
+
+TEST_CASE("Table 7's statistics against values computed by hand", "[statistics]") {
+  // 1..5: mean 3, sd sqrt(2.5), t(0.95; 4) = 2.131847, half-width 2.131847 * 1.581139 / sqrt(5) = 1.507443.
+  const Summary s = summarise({1, 2, 3, 4, 5});
+  CHECK(s.mean == Approx(3));
+  CHECK(s.sd == Approx(1.5811388));
+  CHECK(s.min == 1);
+  CHECK(s.max == 5);
+  CHECK(s.ci90.first == Approx(3 - 1.507443).epsilon(1e-6));
+  CHECK(s.ci90.second == Approx(3 + 1.507443).epsilon(1e-6));
+  // The paper's ICC row (Table 7): mean 0.80, sd 0.64 over 21 values gives a
+  // 90% interval of about +-0.24, as printed (0.57, 1.03).
+  std::vector<double> v(21, 0.8);
+  for (int i = 0; i < 21; ++i) v[i] += (i % 2 ? 1 : -1) * 0.64 * std::sqrt(20.0 / 21.0);
+  v[20] = 0.8;  // keeps the mean; sd stays near 0.64
+  const Summary p = summarise(v);
+  CHECK(p.ci90.second - p.mean == Approx(1.7247 * p.sd / std::sqrt(21.0)).epsilon(1e-3));
+  CHECK(median({3, 1, 2}) == 2);
+  CHECK(median({4, 1, 2, 3}) == 2.5);
+  CHECK(summarise({7}).ci90 == std::pair<double, double>(7, 7));
+}
+
+TEST_CASE("ICC maps machine loops to SEG loops and shares MCA's cycles among their nodes", "[icc][mca]") {
+  const std::string c = test::temp_file("icc_map.c", R"(float a[1000], b[1000];
+float dot(int n) {
+  float s = 0.0f;
+  for (int i = 0; i < n; i++)
+    s += a[i] * b[i];
+  return s;
+}
+int main(void) { return dot(1000) > 0; }
+)");
+  CAnalysis an = analyse_c({{c}, {"dot"}, {}});
+  const Hardware hw = read_hardware_string(kMachine, "m.xml");
+  ParamValues bound = {{"dot.n", 1000}};
+  for (auto& p : an.model.parameters) bound[p.name] = 1000;
+  const std::string dir = std::filesystem::temp_directory_path() / ("icc-map-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  attach_machine_costs(an.model, an.sources, machine_cost_options(hw, {}), bound, dir);
+  std::filesystem::remove_all(dir);
+  const SegNode* body = nullptr;
+  for_each_node(an.model.tasks[0].seg, [&](const SegNode& n) {
+    if (n.kind == NodeKind::Compute && n.source.end_line == 5) body = &n;
+  });
+  REQUIRE(body);
+  const Ruv& r = body->ruvs.at(ruv_kind::machine);
+  // A float sum without reassociation is a chain of dependent additions:
+  // 3 cycles each on Zen 4, whatever the unrolling.
+  CHECK(r.get("cycles") == Approx(3).margin(0.6));
+  CHECK(r.get("bytes") == Approx(8).margin(1));  // two floats read per iteration
+  CHECK(r.get("working_set") == Approx(8000).margin(800));
+}
+
+TEST_CASE("pacer validate on a tiny kernel, end to end", "[validate][cli]") {
+  const std::string c = test::temp_file("tiny_kernel.c", R"(#include <stdio.h>
+double x[4096];
+double work(int n) {
+  double s = 0;
+  for (int r = 0; r < 200; r++)
+    for (int i = 0; i < n; i++) s += x[i] * 0.5 + 1.0;
+  return s;
+}
+int main(void) {
+  for (int i = 0; i < 4096; i++) x[i] = i % 7;
+  double s = work(4096);
+  printf("%g\n", s);
+  return s > 0 ? 0 : 1;
+}
+)");
+  json j = test::run_json("validate " + c + " --function work --hw hw/host.xml --runs 5 --json");
+  CHECK(j["function"] == "work");
+  CHECK(j["runs_seconds"].size() >= 5);
+  for (const char* m : {"poc", "hllc", "icc", "ct"}) {
+    INFO(m);
+    REQUIRE(j["models"][m]["available"] == true);
+    CHECK(j["models"][m]["seconds"].get<double>() > 0);
+  }
+  // Every node has a time from every model; the inner body runs 200 * 4096 times.
+  bool inner = false;
+  for (const auto& n : j["nodes"]) {
+    CHECK(n["seconds"].size() == 4);
+    if (n["executions"].get<double>() == Approx(200.0 * 4096)) inner = true;
+  }
+  CHECK(inner);
+  if (j["judgeable"] == true) {
+    // The SEG of this kernel is exact, so CT, timed from the same program, is close.
+    CHECK(std::fabs(j["models"]["ct"]["error_percent"].get<double>()) < 5);
+  } else {
+    CHECK(j["measured_seconds"].is_null());
+  }
+}
+
+TEST_CASE("pacer validate refuses what it cannot measure or model", "[validate][cli][bad-input]") {
+  const std::string failing = test::temp_file("failing_kernel.c", R"(int work(int n) { int s = 0; for (int i = 0; i < n; i++) s += i; return s; }
+int main(void) { return work(10) == 45 ? 1 : 0; }
+)");
+  test::check_refused("validate " + failing + " --function work --hw hw/host.xml --runs 3", "exited with status 1");
+  test::check_refused("validate examples/kernels/matmul.c --function matmul --hw hw/parsytec-t800.xml",
+                      "does not give (pacer calibrate writes it)");
+  test::check_refused("validate examples/kernels/matmul.c --hw hw/host.xml", "--function");
+  test::check_refused("validate examples/kernels/matmul.c --function matmul --hw hw/host.xml --runs 1", "--runs");
+  test::check_refused("validate --suite examples/models --hw hw/host.xml", "no suite manifest");
+  test::check_refused("validate examples/kernels/matmul.c --function nosuch --hw hw/host.xml", "no function 'nosuch'");
+}
+
+TEST_CASE("pacer validate --suite: every kernel, Table 7's figures and the bounds plot", "[validate][cli][suite]") {
+  const std::string png = std::filesystem::temp_directory_path() / ("bounds-" + std::to_string(getpid()) + ".png");
+  json j = test::run_json("validate --suite examples/kernels --hw hw/host.xml --runs 5 --json --plot " + png);
+  REQUIRE(j["kernels"].size() == 3);
+  for (const auto& k : j["kernels"]) {
+    INFO(k.dump());
+    CHECK(k["status"] != "failed");
+    for (const char* m : {"poc", "hllc", "icc", "ct"}) CHECK(k["predicted_seconds"][m].get<double>() > 0);
+  }
+  for (const char* m : {"poc", "hllc", "icc", "ct"}) {
+    INFO(m);
+    if (!j["models"].contains(m)) continue;  // every kernel's spread was too large
+    const json& s = j["models"][m];
+    CHECK(s["min"].get<double>() <= s["mean"].get<double>());
+    CHECK(s["mean"].get<double>() <= s["max"].get<double>());
+    CHECK(s["ci90"].size() == 2);
+  }
+  CHECK(std::filesystem::file_size(png) > 1000);
+  std::filesystem::remove(png);
+}
+
+TEST_CASE("pacer calibrate writes a description every model can read", "[calibrate][cli]") {
+  const std::string out = std::filesystem::temp_directory_path() / ("host-" + std::to_string(getpid()) + ".xml");
+  test::Run r = test::run_pacer("calibrate --out " + out + " --repetition-time 0.002");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const Hardware hw = read_hardware_file(out);
+  std::filesystem::remove(out);
+  CHECK(hw.hllc_unknown.empty());
+  for (const auto& c : constructs()) {
+    INFO(c.name);
+    REQUIRE(hw.hllc_costs.count(std::string(c.name)));
+    CHECK(hw.hllc_costs.at(std::string(c.name)).spread >= 0);
+  }
+  const double clock = hw.sections.at("cpu").params.at("clock").value;
+  CHECK(clock > 0.5e9);
+  CHECK(clock < 10e9);
+  // A divide waits longer for its result than an add.
+  CHECK(hw.hllc_costs.at("double_div").dependent > hw.hllc_costs.at("double_add").dependent);
+  CHECK(hw.sections.at("memory").params.at("l1_latency").value < hw.sections.at("memory").params.at("mem_latency").value);
+  CHECK(hw.sections.at("icc").attributes.at("flags") == "-O2");
+  test::check_refused("calibrate --out /nonexistent-folder/host.xml", "does not exist");
+  test::check_refused("calibrate --out " + out + " --repetition-time -1", "--repetition-time");
+  CHECK(!std::filesystem::exists(out));
+}
