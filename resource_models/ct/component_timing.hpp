@@ -37,8 +37,6 @@ struct TimingRun {
 
   // The region's own work in seconds, every timer's cost removed.
   double self_seconds(int id) const;
-  // The region's work in seconds, nested regions included, timers removed.
-  double total_seconds(int id, const std::vector<int>& descendants) const;
 };
 
 // Throws InputError when the file is missing or malformed.

@@ -140,7 +140,7 @@ class Attacher {
     for (auto& p : nodes_) p.node->ruvs[ruv_kind::machine] = Ruv{};
     std::map<const SegNode*, const Region*> chosen;
     for (auto& [loop, candidates] : by_loop_) {
-      chosen[loop] = &best(candidates, loop);
+      chosen[loop] = &best(candidates);
       apply(*chosen[loop]);
     }
     for (const auto& b : branches_) mispredictions(b, chosen);
@@ -272,16 +272,23 @@ class Attacher {
   // Source iterations per machine iteration, from the compiler's remarks.
   double factor(const SegNode& loop, bool vector) const {
     for (const auto& r : *remarks_) {
-      if (static_cast<int>(r.line) != loop.where.line || normal(r.file) != source_) continue;
+      if (static_cast<int>(r.line) != loop.where.line || !same_file(r.file)) continue;
       if (vector && r.vectorization_factor > 1) return r.vectorization_factor * r.interleave_count;
       if (!vector && !r.fully_unrolled && r.unroll_count > 1) return r.unroll_count;
     }
     return 1;
   }
 
+  // Remarks name the file relative to the compiler's folder when it lies
+  // elsewhere, with no folder: a relative name matches by its file name.
+  bool same_file(const std::string& remark_file) const {
+    if (fs::path(remark_file).is_absolute()) return normal(remark_file) == source_;
+    return fs::path(remark_file).filename() == fs::path(source_).filename();
+  }
+
   // The copy that runs: inlined into a task before a function of its own,
   // then the widest (the vector body rather than its scalar remainder).
-  const Region& best(const std::vector<Region>& candidates, const SegNode*) const {
+  const Region& best(const std::vector<Region>& candidates) const {
     auto rank = [&](const Region& r) {
       const bool task = std::find(tasks_.begin(), tasks_.end(), r.machine_function) != tasks_.end();
       return std::make_tuple(task ? 1 : 0, r.factor, r.instructions);

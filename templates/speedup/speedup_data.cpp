@@ -9,6 +9,7 @@
 
 #include "framework/error.hpp"
 #include "framework/number.hpp"
+#include "framework/statistics.hpp"
 
 namespace pacer {
 namespace {
@@ -55,12 +56,6 @@ Columns header_columns(const std::vector<std::string>& header, const SourceLocat
                      "missing column(s) " + missing + " (expected cores,cpu_freq_hz,mem_freq_hz,time_s or ...,speedup)");
   if (c.time >= 0 && c.speedup >= 0) throw InputError(where, "header", "give time_s or speedup, not both");
   return c;
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
 }  // namespace
