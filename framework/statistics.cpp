@@ -18,6 +18,14 @@ double spread(const std::vector<double>& v) {
   return *hi - *lo;
 }
 
+double quantile(std::vector<double> v, double q) {
+  std::sort(v.begin(), v.end());
+  const double pos = q * static_cast<double>(v.size() - 1);
+  const size_t lo = static_cast<size_t>(std::floor(pos));
+  const size_t hi = std::min(lo + 1, v.size() - 1);
+  return v[lo] + (pos - static_cast<double>(lo)) * (v[hi] - v[lo]);
+}
+
 Summary summarise(const std::vector<double>& v) {
   Summary s;
   s.n = v.size();

@@ -9,6 +9,8 @@ namespace pacer {
 
 double median(std::vector<double> v);  // of a non-empty sample
 double spread(const std::vector<double>& v);  // max - min
+// The q-quantile (0..1) by linear interpolation between order statistics.
+double quantile(std::vector<double> v, double q);
 
 struct Summary {
   double mean = 0;

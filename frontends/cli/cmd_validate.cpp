@@ -228,8 +228,8 @@ std::string suite_text(const std::vector<KernelOutcome>& ks) {
 void plot_bounds(const std::string& png, const std::vector<KernelOutcome>& ks) {
   std::ostringstream rows;
   int x = 0;
+  const auto e = errors(ks, false);
   for (const auto& m : validated_models()) {
-    auto e = errors(ks, false);
     if (!e.count(m)) continue;
     const Summary s = summarise(e.at(m));
     rows << ++x << " " << m << " " << s.mean << " " << s.min << " " << s.max << " " << s.ci90.first << " "

@@ -75,14 +75,6 @@ double per_call(const TimingRun& t) {
   return (r.ticks - r.entries * t.inside) / t.ticks_per_second / r.entries;
 }
 
-double quantile(std::vector<double> v, double q) {
-  std::sort(v.begin(), v.end());
-  const double pos = q * static_cast<double>(v.size() - 1);
-  const size_t lo = static_cast<size_t>(std::floor(pos));
-  const size_t hi = std::min(lo + 1, v.size() - 1);
-  return v[lo] + (pos - static_cast<double>(lo)) * (v[hi] - v[lo]);
-}
-
 // Runs the plain and the component-timed builds in turn, so that both see
 // the same state of the machine; keeps every plain run and the timed run of
 // median length.

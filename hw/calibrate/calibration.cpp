@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "framework/constructs.hpp"
+#include "framework/cpu_info.hpp"
 #include "framework/program_run.hpp"
 #include "framework/scratch_dir.hpp"
 #include "framework/statistics.hpp"
@@ -53,16 +54,6 @@ std::string first_line_of(const std::string& command) {
   return line;
 }
 
-// /proc/cpuinfo's first value of a field.
-std::string cpuinfo(const std::string& field) {
-  std::ifstream in("/proc/cpuinfo");
-  for (std::string line; std::getline(in, line);)
-    if (line.rfind(field, 0) == 0 && line.find(':') != std::string::npos) {
-      std::string v = line.substr(line.find(':') + 1);
-      return v.empty() ? v : v.substr(v.find_first_not_of(' '));
-    }
-  return "";
-}
 
 struct CacheLevel {
   int level = 0;
@@ -93,8 +84,8 @@ std::vector<CacheLevel> cache_levels() {
 std::string scheduling_cpu(std::vector<std::string>& notes) {
   std::string host = llvm::sys::getHostCPUName().str();
   if (host != "generic" && !host.empty()) return host;
-  const std::string vendor = cpuinfo("vendor_id");
-  const int family = std::atoi(cpuinfo("cpu family").c_str());
+  const std::string vendor = cpuinfo_field("vendor_id");
+  const int family = std::atoi(cpuinfo_field("cpu family").c_str());
   if (vendor == "AuthenticAMD" && family >= 0x19) {
     notes.push_back("LLVM " LLVM_VERSION_STRING " does not know this processor (AMD family " + std::to_string(family) +
                     "); ICC uses znver4, the newest Zen scheduling model it has");
@@ -151,7 +142,7 @@ class Calibrator {
     const auto start = std::chrono::steady_clock::now();
     Hardware& hw = c_.hardware;
     hw.name = o_.name;
-    const std::string model = cpuinfo("model name");
+    const std::string model = cpuinfo_field("model name");
     hw.description = "this machine (" + (model.empty() ? std::string("unknown processor") : model) +
                      "), measured by pacer calibrate";
     levels_ = cache_levels();
@@ -244,7 +235,7 @@ class Calibrator {
     for (double a : add) clocks.push_back(1 / a);
     HwSection& cpu = hw.sections["cpu"];
     cpu.name = "cpu";
-    cpu.attributes["model"] = cpuinfo("model name");
+    cpu.attributes["model"] = cpuinfo_field("model name");
     cpu.params["clock"] = measured(median(clocks), spread(clocks), 1e9, "GHz",
                                    "measured by pacer calibrate: a chain of dependent integer additions, one cycle each");
     Figure cores = measured(static_cast<double>(sysconf(_SC_NPROCESSORS_ONLN)), 0, 1, "",

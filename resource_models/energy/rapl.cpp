@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "framework/cpu_info.hpp"
 #include "framework/error.hpp"
 #include "framework/number.hpp"
 
@@ -22,12 +23,7 @@ std::string first_line(const fs::path& p) {
   return s;
 }
 
-bool is_virtual_machine() {
-  std::ifstream in("/proc/cpuinfo");
-  for (std::string line; std::getline(in, line);)
-    if (line.rfind("flags", 0) == 0) return line.find(" hypervisor") != std::string::npos;
-  return false;
-}
+bool is_virtual_machine() { return (" " + cpuinfo_field("flags") + " ").find(" hypervisor ") != std::string::npos; }
 
 std::string explain_missing(const std::string& root) {
   std::string why = fs::exists(root) ? root + " has no intel-rapl domains (no RAPL driver for this processor)"

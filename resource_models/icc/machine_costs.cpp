@@ -36,20 +36,26 @@ namespace {
 
 std::string normal(const std::string& path) { return fs::absolute(path).lexically_normal().string(); }
 
-bool contains(const SourceRange& r, const std::string& file, unsigned line) {
-  const int end = r.end_line > 0 ? r.end_line : r.line;
-  return !r.empty() && static_cast<int>(line) >= r.line && static_cast<int>(line) <= end && normal(r.file) == file;
-}
-
 int range_size(const SourceRange& r) { return (r.end_line > 0 ? r.end_line : r.line) - r.line; }
 
-// A compute node with the loops around it, outermost first, and the SEG
-// function it belongs to.
+// A compute node with the loops around it, outermost first, the SEG
+// function it belongs to and its file, normalised once.
 struct Placed {
   SegNode* node = nullptr;
   std::vector<SegNode*> loops;
   std::string function;
+  std::string file;
+
+  bool contains(const std::string& source, unsigned line) const {
+    const SourceRange& r = node->source;
+    const int end = r.end_line > 0 ? r.end_line : r.line;
+    return !r.empty() && static_cast<int>(line) >= r.line && static_cast<int>(line) <= end && file == source;
+  }
 };
+
+Placed placed(SegNode* n, const std::vector<SegNode*>& loops, const std::string& function) {
+  return {n, loops, function, n->source.empty() ? std::string() : normal(n->source.file)};
+}
 
 // A branch with the compute node that evaluates its condition (the one
 // before it), and the loops around it.
@@ -67,11 +73,11 @@ struct Placement {
 void place(Seg& seg, const std::string& function, std::vector<SegNode*> loops, Placement& out) {
   SegNode* previous = nullptr;
   for (SegNode* n : seg.mutable_sequence()) {
-    if (n->kind == NodeKind::Compute) out.nodes.push_back({n, loops, function});
+    if (n->kind == NodeKind::Compute) out.nodes.push_back(placed(n, loops, function));
     if (n->kind == NodeKind::Branch && previous && previous->kind == NodeKind::Compute)
       out.branches.push_back({n, previous, loops});
     if (n->kind == NodeKind::Loop) {
-      out.loops.push_back({n, loops, function});
+      out.loops.push_back(placed(n, loops, function));
       auto inner = loops;
       inner.push_back(n);
       place(*n->body, function, inner, out);
@@ -235,7 +241,7 @@ class Attacher {
     for (size_t i : own) {
       const Placed* best = nullptr;
       for (const auto& l : loops_)
-        if (encloses_inner(l) && contains(l.node->source, source_, f.instructions[i].line) &&
+        if (encloses_inner(l) && l.contains(source_, f.instructions[i].line) &&
             (!best || range_size(l.node->source) < range_size(best->node->source)))
           best = &l;
       if (best) ++votes[best->node];
@@ -262,7 +268,7 @@ class Attacher {
     const Placed* best = nullptr;
     for (const auto& p : nodes_) {
       const bool inside = loop ? std::find(p.loops.begin(), p.loops.end(), loop) != p.loops.end() : true;
-      if (inside && contains(p.node->source, source_, ins.line) &&
+      if (inside && p.contains(source_, ins.line) &&
           (!best || range_size(p.node->source) < range_size(best->node->source)))
         best = &p;
     }

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "framework/cpu_info.hpp"
 #include "framework/error.hpp"
 #include "framework/number.hpp"
 #include "framework/program_run.hpp"
@@ -25,15 +26,7 @@ std::string read_line(const fs::path& p) {
 }
 
 std::optional<double> cpuinfo_mhz() {
-  std::ifstream in("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(in, line))
-    if (line.rfind("cpu MHz", 0) == 0) {
-      const auto colon = line.find(':');
-      if (colon == std::string::npos) return std::nullopt;
-      if (auto mhz = parse_number(line.substr(colon + 1))) return *mhz * 1e6;
-      return std::nullopt;
-    }
+  if (auto mhz = parse_number(cpuinfo_field("cpu MHz"))) return *mhz * 1e6;
   return std::nullopt;
 }
 
