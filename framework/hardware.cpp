@@ -10,11 +10,15 @@ bool Hardware::has(const std::string& section, const std::string& param) const {
 const Figure& Hardware::require(const std::string& section, const std::string& param,
                                 const std::string& needed_by) const {
   auto s = sections.find(section);
-  if (s == sections.end() || !s->second.params.count(param))
+  if (s == sections.end() || !s->second.params.count(param)) {
+    std::string why;
+    if (s != sections.end())
+      if (auto u = s->second.unknown.find(param); u != s->second.unknown.end()) why = " (declared unknown: " + u->second + ")";
     throw MissingFigure(SourceLocation{file, s == sections.end() ? 0 : s->second.where.line},
                      section + "/" + param,
                      "the " + needed_by + " model needs <" + section + "><param name=\"" + param +
-                         "\" .../>, which '" + name + "' does not give");
+                         "\" .../>, which '" + name + "' does not give" + why);
+  }
   return s->second.params.at(param);
 }
 
@@ -63,6 +67,9 @@ const std::vector<SectionSpec> kSchema = {
       {"g", D::Time, "LogGP gap between messages"},
       {"G", D::Time, "LogGP gap per byte"}},
      "communication between processors"},
+    {"ct", {},
+     {{"region_cost", D::Time, "what one timed region costs the code around it (component timing, measured by pacer calibrate)"}},
+     "component timing"},
     {"energy", {},
      {{"eps_op", D::Energy, "dynamic energy of one operation, one core (ICE)"},
       {"pi_op", D::Energy, "static energy of one operation (ICE)"},

@@ -31,6 +31,9 @@ struct HwSection {
   std::string name;
   std::map<std::string, std::string> attributes;  // e.g. model="packet", mcpu="znver4"
   std::map<std::string, Figure> params;
+  // Figures the section declares unknown, with the reason (a calibration
+  // that could not obtain them says why instead of leaving them out).
+  std::map<std::string, std::string> unknown;
   SourceLocation where;
 };
 

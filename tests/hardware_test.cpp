@@ -64,3 +64,28 @@ TEST_CASE("a model asking for a figure the machine lacks gets a clear error", "[
   CHECK_THROWS_WITH(hw.require("poc", "flop_rate", "poc"), Catch::Contains("bare.xml") &&
                                                                Catch::Contains("poc/flop_rate"));
 }
+
+TEST_CASE("a section may declare a figure unknown, with its reason, and it reads and writes back", "[hardware]") {
+  const std::string xml = R"(<hardware name="vm">
+  <memory>
+    <param name="l1_size" value="48" unit="KiB" source="CPUID"/>
+    <unknown name="l3_size" reason="neither sysfs, CPUID nor the latency curve showed it"/>
+  </memory>
+</hardware>)";
+  const Hardware hw = read_hardware_string(xml, "vm.xml");
+  CHECK(hw.has("memory", "l1_size"));
+  CHECK(!hw.has("memory", "l3_size"));
+  CHECK_THROWS_WITH(hw.require("memory", "l3_size", "icc"),
+                    Catch::Contains("memory/l3_size") && Catch::Contains("declared unknown: neither sysfs"));
+  const Hardware back = read_hardware_string(hardware_to_xml(hw, ""), "back.xml");
+  CHECK(back.sections.at("memory").unknown.at("l3_size") == hw.sections.at("memory").unknown.at("l3_size"));
+  CHECK_THAT(test::error_message([] {
+               read_hardware_string("<hardware name=\"x\"><memory><unknown name=\"l9_size\" reason=\"r\"/></memory></hardware>",
+                                    "x.xml");
+             }),
+             Catch::Contains("field 'l9_size'"));
+  CHECK_THAT(test::error_message([] {
+               read_hardware_string("<hardware name=\"x\"><memory><unknown name=\"l1_size\"/></memory></hardware>", "x.xml");
+             }),
+             Catch::Contains("field 'reason'"));
+}

@@ -135,7 +135,7 @@ TEST_CASE("pacer validate on a tiny kernel, end to end", "[validate][cli]") {
 double x[4096];
 double work(int n) {
   double s = 0;
-  for (int r = 0; r < 200; r++)
+  for (int r = 0; r < 1000; r++)
     for (int i = 0; i < n; i++) s += x[i] * 0.5 + 1.0;
   return s;
 }
@@ -146,27 +146,68 @@ int main(void) {
   return s > 0 ? 0 : 1;
 }
 )");
-  json j = test::run_json("validate " + c + " --function work --hw hw/host.xml --runs 5 --json");
+  auto [j, status] = test::run_measuring_json("validate " + c + " --function work --hw hw/host.xml --runs 5 --json");
   CHECK(j["function"] == "work");
-  CHECK(j["runs_seconds"].size() >= 5);
+  REQUIRE(j["runs_seconds"].size() >= 3);  // rounds
+  for (const auto& round : j["runs_seconds"]) CHECK(round.size() == 5);
   for (const char* m : {"poc", "hllc", "icc", "ct"}) {
     INFO(m);
     REQUIRE(j["models"][m]["available"] == true);
     CHECK(j["models"][m]["seconds"].get<double>() > 0);
   }
-  // Every node has a time from every model; the inner body runs 200 * 4096 times.
+  // Every node has a time from every model; the inner body runs 1000 * 4096 times.
   bool inner = false;
   for (const auto& n : j["nodes"]) {
     CHECK(n["seconds"].size() == 4);
-    if (n["executions"].get<double>() == Approx(200.0 * 4096)) inner = true;
+    if (n["executions"].get<double>() == Approx(1000.0 * 4096)) inner = true;
   }
   CHECK(inner);
-  if (j["judgeable"] == true) {
-    // The SEG of this kernel is exact, so CT, timed from the same program, is close.
-    CHECK(std::fabs(j["models"]["ct"]["error_percent"].get<double>()) < 5);
+  if (status == 0) {
+    REQUIRE(j["judgeable"] == true);
+    // CT's timer cost comes from the description, not from this measurement,
+    // so CT is a prediction; this kernel's SEG is exact and its regions are
+    // long, so CT is within its 5% target, widened by what the measurement
+    // itself is known to (its ~95% half-width, twice for the CT run's own).
+    const double u = j["uncertainty_percent"].get<double>();
+    INFO("uncertainty " << u << "%");
+    CHECK(std::fabs(j["models"]["ct"]["error_percent"].get<double>()) < 5 + 2 * u);
   } else {
+    CHECK(j["judgeable"] == false);
     CHECK(j["measured_seconds"].is_null());
+    CHECK_THAT(j["why_not_judged"].get<std::string>(), Catch::Contains("--runs"));
   }
+}
+
+TEST_CASE("pacer validate says, in its status, that a time it cannot pin down is not judged", "[validate][cli]") {
+  // Each call lasts a random 0.1 to 5 ms: no number of runs pins it down.
+  const std::string c = test::temp_file("erratic_kernel.c", R"(#include <stdio.h>
+#include <time.h>
+volatile double sink;
+double work(long n) {
+  double s = 0;
+  for (long i = 0; i < n; i++) s += i * 0.5;
+  return s;
+}
+int main(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_REALTIME, &t);
+  long n = 100000 + (t.tv_nsec / 1000 % 50) * 100000;
+  sink = work(n);
+  return 0;
+}
+)");
+  test::Run r = test::run_pacer("validate " + c + " --function work --hw hw/host.xml --runs 3 --json");
+  INFO(r.err);
+  CHECK(r.status == 3);
+  CHECK_THAT(r.err, Catch::Contains("too loosely to judge") && Catch::Contains("larger input"));
+  const json j = json::parse(r.out);
+  CHECK(j["judgeable"] == false);
+  CHECK(j["measured_seconds"].is_null());
+  CHECK(j["runs_seconds"].size() == 12);  // every round allowed was taken
+  CHECK(!j["models"]["icc"].contains("error_percent"));
+  test::Run t = test::run_pacer("validate " + c + " --function work --hw hw/host.xml --runs 3");
+  CHECK(t.status == 3);
+  CHECK_THAT(t.out, Catch::Contains("not judged"));
 }
 
 TEST_CASE("pacer validate refuses what it cannot measure or model", "[validate][cli][bad-input]") {
@@ -184,22 +225,27 @@ int main(void) { return work(10) == 45 ? 1 : 0; }
 
 TEST_CASE("pacer validate --suite: every kernel, Table 7's figures and the bounds plot", "[validate][cli][suite]") {
   const std::string png = std::filesystem::temp_directory_path() / ("bounds-" + std::to_string(getpid()) + ".png");
-  json j = test::run_json("validate --suite examples/kernels --hw hw/host.xml --runs 5 --json --plot " + png);
+  auto [j, status] = test::run_measuring_json("validate --suite examples/kernels --hw hw/host.xml --runs 5 --json --plot " + png);
   REQUIRE(j["kernels"].size() == 3);
+  bool unjudged = false;
   for (const auto& k : j["kernels"]) {
     INFO(k.dump());
     CHECK(k["status"] != "failed");
+    unjudged = unjudged || k["status"] == "not judged";
+    CHECK(k["runs_seconds"].size() >= 3);
+    CHECK(k["uncertainty_percent"].get<double>() >= 0);
     for (const char* m : {"poc", "hllc", "icc", "ct"}) CHECK(k["predicted_seconds"][m].get<double>() > 0);
   }
+  CHECK(status == (unjudged ? 3 : 0));
   for (const char* m : {"poc", "hllc", "icc", "ct"}) {
     INFO(m);
-    if (!j["models"].contains(m)) continue;  // every kernel's spread was too large
+    if (!j["models"].contains(m)) continue;  // no kernel could be judged
     const json& s = j["models"][m];
     CHECK(s["min"].get<double>() <= s["mean"].get<double>());
     CHECK(s["mean"].get<double>() <= s["max"].get<double>());
     CHECK(s["ci90"].size() == 2);
   }
-  CHECK(std::filesystem::file_size(png) > 1000);
+  if (j["models"].contains("ct")) CHECK(std::filesystem::file_size(png) > 1000);
   std::filesystem::remove(png);
 }
 
@@ -221,8 +267,14 @@ TEST_CASE("pacer calibrate writes a description every model can read", "[calibra
   CHECK(clock < 10e9);
   // A divide waits longer for its result than an add.
   CHECK(hw.hllc_costs.at("double_div").dependent > hw.hllc_costs.at("double_add").dependent);
-  CHECK(hw.sections.at("memory").params.at("l1_latency").value < hw.sections.at("memory").params.at("mem_latency").value);
+  // Whatever this machine tells of its caches, memory is measured.
+  const HwSection& mem = hw.sections.at("memory");
+  if (mem.params.count("l1_latency")) CHECK(mem.params.at("l1_latency").value < mem.params.at("mem_latency").value);
+  for (const char* p : {"l1_size", "line_size"}) CHECK((mem.params.count(p) || mem.unknown.count(p)));
   CHECK(hw.sections.at("icc").attributes.at("flags") == "-O2");
+  // What a timed region costs, measured on calibration's own programs (CT).
+  REQUIRE(hw.has("ct", "region_cost"));
+  CHECK(hw.sections.at("ct").params.at("region_cost").value < 1e-6);
   test::check_refused("calibrate --out /nonexistent-folder/host.xml", "does not exist");
   test::check_refused("calibrate --out " + out + " --repetition-time -1", "--repetition-time");
   CHECK(!std::filesystem::exists(out));

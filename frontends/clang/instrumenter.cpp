@@ -96,6 +96,7 @@ __attribute__((destructor)) static void pacer_finish_(void) {
 struct Shared {
   std::set<std::string> functions;
   bool loops = false;
+  LoopChoice time_loop;
   std::string out_dir;
   Instrumentation result;
   std::map<std::string, std::string> rewritten;  // original -> instrumented text
@@ -121,9 +122,10 @@ class RegionVisitor : public RecursiveASTVisitor<RegionVisitor> {
       end = Lexer::findLocationAfterToken(s->getEndLoc(), tok::semi, sm, rw_.getLangOpts(), false);
       if (end.isInvalid()) end = Lexer::getLocForEndOfToken(s->getEndLoc(), 0, sm, rw_.getLangOpts());
     }
+    const int line = static_cast<int>(sm.getSpellingLineNumber(s->getBeginLoc()));
+    if (s_.time_loop && !s_.time_loop(function_, line)) return true;
     const int id = static_cast<int>(s_.result.regions.size());
-    s_.result.regions.push_back({id, function_, true, sm.getFilename(s->getBeginLoc()).str(),
-                                 static_cast<int>(sm.getSpellingLineNumber(s->getBeginLoc()))});
+    s_.result.regions.push_back({id, function_, true, sm.getFilename(s->getBeginLoc()).str(), line});
     rw_.InsertTextBefore(s->getBeginLoc(), "{ PACER_REGION_(" + std::to_string(id) + "); ");
     rw_.InsertTextAfter(end, " }");
     return true;
@@ -199,10 +201,11 @@ class InstrumentFactory : public tooling::FrontendActionFactory {
 
 Instrumentation instrument_sources(const std::vector<std::string>& files, const std::vector<std::string>& functions,
                                    bool loops, const std::vector<std::string>& compile_flags,
-                                   const std::string& out_dir) {
+                                   const std::string& out_dir, const LoopChoice& time_loop) {
   Shared s;
   s.functions.insert(functions.begin(), functions.end());
   s.loops = loops;
+  s.time_loop = time_loop;
   tooling::FixedCompilationDatabase db(".", compiler_arguments(compile_flags));
   tooling::ClangTool tool(db, files);
   InstrumentFactory factory(s);

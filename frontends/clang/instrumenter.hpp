@@ -7,6 +7,7 @@
 // timed regions nested inside it, with the timer's own cost, so that the
 // caller can subtract it (ct_timing.hpp reads the file).
 #pragma once
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -25,12 +26,16 @@ struct Instrumentation {
   std::vector<TimedRegion> regions;
 };
 
+// Which loops to time: given the function and the loop's first line.
+using LoopChoice = std::function<bool(const std::string& function, int line)>;
+
 // Rewrites `files` (absolute paths) into `out_dir`, timing the bodies of
-// `functions` and, with `loops`, every loop in them. The copies keep the
-// originals' line numbers. Throws InputError when a file does not parse.
+// `functions` and, with `loops`, the loops in them that `time_loop` chooses
+// (every one when it is empty). The copies keep the originals' line
+// numbers. Throws InputError when a file does not parse.
 Instrumentation instrument_sources(const std::vector<std::string>& files, const std::vector<std::string>& functions,
                                    bool loops, const std::vector<std::string>& compile_flags,
-                                   const std::string& out_dir);
+                                   const std::string& out_dir, const LoopChoice& time_loop = {});
 
 // The environment variable naming the file the program writes its timings to.
 inline constexpr const char* timing_file_variable = "PACER_TIMING_FILE";

@@ -45,6 +45,7 @@ json hardware_json(const Hardware& hw) {
     json params = json::object();
     for (const auto& [p, f] : s.params) params[p] = figure_json(f);
     js["params"] = params;
+    if (!s.unknown.empty()) js["unknown"] = s.unknown;
     sections[name] = js;
   }
   j["sections"] = sections;
@@ -68,6 +69,7 @@ std::string hardware_text(const Hardware& hw) {
     Table t({"parameter", "value", "unit", "source"});
     for (const auto& [p, f] : it->second.params)
       t.add({p, format_number(f.written), f.unit, (f.estimated ? "estimate: " : "") + f.source});
+    for (const auto& [p, why] : it->second.unknown) t.add({p, "unknown", "", why});
     os << t.text();
   }
   if (!hw.hllc_costs.empty() || !hw.hllc_unknown.empty()) {

@@ -28,21 +28,32 @@ const char* const no_counters =
 
 // ---- one function --------------------------------------------------------
 
+// Why a measurement cannot judge a 3% error, and what to change.
+std::string not_judged(const Validation& v) {
+  const Measurement& m = v.measurement;
+  return "over " + std::to_string(m.runs().size()) + " runs in " + std::to_string(m.rounds.size()) +
+         " rounds the time of '" + v.function + "' is known only to " + digits(m.uncertainty_percent, 2) +
+         "% (interquartile spread " + digits(m.spread_percent, 2) + "%), too loosely to judge a " +
+         digits(judging_tolerance_percent, 2) + "% error; give the program a larger input (a longer call) or more --runs";
+}
+
 json to_json(const Validation& v) {
   json j;
+  const Measurement& m = v.measurement;
   j["function"] = v.function;
-  j["measured_seconds"] = v.judgeable ? json(v.measured) : json(nullptr);
-  j["runs_seconds"] = v.runs;
-  j["spread_percent"] = v.spread_percent;
-  j["median_uncertainty_percent"] = v.median_uncertainty_percent;
-  j["judgeable"] = v.judgeable;
+  j["measured_seconds"] = m.judgeable ? json(v.measured) : json(nullptr);
+  j["runs_seconds"] = m.rounds;
+  j["spread_percent"] = m.spread_percent;
+  j["uncertainty_percent"] = m.uncertainty_percent;
+  j["judgeable"] = m.judgeable;
+  if (!m.judgeable) j["why_not_judged"] = not_judged(v);
   json models = json::object();
   for (const auto& m : v.models) {
     json e;
     e["available"] = m.available;
     if (!m.available) e["why"] = m.why;
     if (m.available) e["seconds"] = m.seconds;
-    if (m.available && v.judgeable) e["error_percent"] = m.error_percent;
+    if (m.available && v.measurement.judgeable) e["error_percent"] = m.error_percent;
     if (!m.unpriced.empty()) e["unpriced"] = m.unpriced;
     models[m.model] = e;
   }
@@ -56,15 +67,14 @@ json to_json(const Validation& v) {
 }
 
 std::string measured_text(const Validation& v) {
+  const Measurement& m = v.measurement;
   std::ostringstream s;
-  if (v.judgeable)
-    s << "measured " << format_seconds(v.measured) << " per call (median of " << v.runs.size()
-      << " pinned runs, interquartile spread " << digits(v.spread_percent, 2) << "%, median known to "
-      << digits(v.median_uncertainty_percent, 2) << "%)\n";
+  if (m.judgeable)
+    s << "measured " << format_seconds(v.measured) << " per call (" << m.runs().size() << " pinned runs in "
+      << m.rounds.size() << " rounds: the median of the rounds' lower quartiles, known to "
+      << digits(m.uncertainty_percent, 2) << "%; interquartile spread " << digits(m.spread_percent, 2) << "%)\n";
   else
-    s << "measured: over " << v.runs.size() << " runs the median is known only to "
-      << digits(v.median_uncertainty_percent, 2)
-      << "%, too loosely to judge a 3% error; no time or error is given\n";
+    s << "measured: not judged: " << not_judged(v) << "\n";
   return s.str();
 }
 
@@ -87,7 +97,7 @@ std::string text(const Validation& v) {
       whole.add({m.model, "-", "not available: " + m.why});
       continue;
     }
-    whole.add({m.model, format_seconds(m.seconds), v.judgeable ? digits(m.error_percent, 3) + "%" : "-"});
+    whole.add({m.model, format_seconds(m.seconds), v.measurement.judgeable ? digits(m.error_percent, 3) + "%" : "-"});
   }
   s << whole.text();
   for (const auto& n : v.notes) s << "note: " << n << "\n";
@@ -97,10 +107,7 @@ std::string text(const Validation& v) {
 
 // ---- a suite ---------------------------------------------------------------
 
-struct SuiteKernel {
-  std::string name;
-  ValidationOptions options;
-};
+using SuiteKernel = std::pair<std::string, ValidationOptions>;
 
 std::vector<SuiteKernel> read_manifest(const std::string& dir, const ValidateCommand& c) {
   const std::string path = (std::filesystem::path(dir) / "suite.json").string();
@@ -111,13 +118,14 @@ std::vector<SuiteKernel> read_manifest(const std::string& dir, const ValidateCom
     const json j = json::parse(in);
     for (const auto& k : j.at("kernels")) {
       SuiteKernel s;
-      s.name = k.at("name").get<std::string>();
-      for (const auto& f : k.at("files")) s.options.files.push_back((std::filesystem::path(dir) / f.get<std::string>()).string());
-      s.options.function = k.at("function").get<std::string>();
-      s.options.args = k.value("args", "");
-      s.options.flags = k.value("flags", std::vector<std::string>{});
-      s.options.hardware = c.hardware;
-      s.options.runs = c.runs;
+      s.first = k.at("name").get<std::string>();
+      ValidationOptions& o = s.second;
+      for (const auto& f : k.at("files")) o.files.push_back((std::filesystem::path(dir) / f.get<std::string>()).string());
+      o.function = k.at("function").get<std::string>();
+      o.args = k.value("args", "");
+      o.flags = k.value("flags", std::vector<std::string>{});
+      o.hardware = c.hardware;
+      o.runs = c.runs;
       out.push_back(s);
     }
   } catch (const json::exception& e) {
@@ -127,11 +135,7 @@ std::vector<SuiteKernel> read_manifest(const std::string& dir, const ValidateCom
   return out;
 }
 
-struct KernelOutcome {
-  std::string name;
-  std::string failure;  // empty when validated
-  Validation v;
-};
+using KernelOutcome = ValidationOutcome;
 
 json summary_json(const Summary& s) {
   return {{"mean", s.mean}, {"sd", s.sd}, {"min", s.min}, {"max", s.max}, {"ci90", {s.ci90.first, s.ci90.second}}, {"n", s.n}};
@@ -143,7 +147,7 @@ json summary_json(const Summary& s) {
 std::map<std::string, std::vector<double>> errors(const std::vector<KernelOutcome>& ks, bool minus_ct) {
   std::map<std::string, std::vector<double>> out;
   for (const auto& k : ks) {
-    if (!k.failure.empty() || !k.v.judgeable) continue;
+    if (!k.failure.empty() || !k.v.measurement.judgeable) continue;
     double ct = 0;
     bool have_ct = false;
     for (const auto& m : k.v.models)
@@ -162,17 +166,22 @@ json suite_json(const std::string& dir, const std::vector<KernelOutcome>& ks) {
   j["suite"] = dir;
   json kernels = json::array();
   for (const auto& k : ks) {
-    json e = {{"name", k.name}, {"status", k.failure.empty() ? (k.v.judgeable ? "validated" : "spread too large") : "failed"}};
+    const Measurement& me = k.v.measurement;
+    json e = {{"name", k.name}, {"status", k.failure.empty() ? (me.judgeable ? "validated" : "not judged") : "failed"}};
     if (!k.failure.empty()) e["failure"] = k.failure;
     else {
       e["function"] = k.v.function;
-      e["measured_seconds"] = k.v.judgeable ? json(k.v.measured) : json(nullptr);
-      e["spread_percent"] = k.v.spread_percent;
+      e["measured_seconds"] = me.judgeable ? json(k.v.measured) : json(nullptr);
+      e["estimate_seconds"] = k.v.measured;
+      e["uncertainty_percent"] = me.uncertainty_percent;
+      e["spread_percent"] = me.spread_percent;
+      e["runs_seconds"] = me.rounds;
+      if (!me.judgeable) e["why_not_judged"] = not_judged(k.v);
       json predicted = json::object(), err = json::object();
       for (const auto& m : k.v.models)
         if (m.available) {
           predicted[m.model] = m.seconds;
-          if (k.v.judgeable) err[m.model] = m.error_percent;
+          if (me.judgeable) err[m.model] = m.error_percent;
         }
       e["predicted_seconds"] = predicted;
       e["error_percent"] = err;
@@ -208,12 +217,14 @@ std::string suite_text(const std::vector<KernelOutcome>& ks) {
       k.add({o.name, "failed: " + o.failure, "", "", "", ""});
       continue;
     }
-    std::vector<std::string> row = {o.name, o.v.judgeable ? format_seconds(o.v.measured) : "spread too large"};
+    const bool judged = o.v.measurement.judgeable;
+    std::vector<std::string> row = {o.name, judged ? format_seconds(o.v.measured) + " ±" + digits(o.v.measurement.uncertainty_percent, 2) + "%"
+                                                   : "not judged (±" + digits(o.v.measurement.uncertainty_percent, 2) + "%)"};
     for (const auto& name : validated_models()) {
       std::string cell = "-";
       for (const auto& m : o.v.models)
         if (m.model == name && m.available)
-          cell = format_seconds(m.seconds) + (o.v.judgeable ? " (" + digits(m.error_percent, 3) + "%)" : "");
+          cell = format_seconds(m.seconds) + (judged ? " (" + digits(m.error_percent, 3) + "%)" : "");
       row.push_back(cell);
     }
     k.add(row);
@@ -225,7 +236,8 @@ std::string suite_text(const std::vector<KernelOutcome>& ks) {
 }
 
 // Figure 12: per model, the range of errors, the 90% interval and the mean.
-void plot_bounds(const std::string& png, const std::vector<KernelOutcome>& ks) {
+// False when no kernel was judged, so there is nothing to draw.
+bool plot_bounds(const std::string& png, const std::vector<KernelOutcome>& ks) {
   std::ostringstream rows;
   int x = 0;
   const auto e = errors(ks, false);
@@ -235,31 +247,39 @@ void plot_bounds(const std::string& png, const std::vector<KernelOutcome>& ks) {
     rows << ++x << " " << m << " " << s.mean << " " << s.min << " " << s.max << " " << s.ci90.first << " "
          << s.ci90.second << "\n";
   }
-  if (x == 0) throw InputError("--plot: no kernel was validated, nothing to draw");
+  if (x == 0) return false;
   const std::string script =
       "set title 'Accuracy bounds of the resource models (absolute whole-kernel error)'\n"
       "set ylabel 'error (%)'\nset xrange [0.3:" + std::to_string(x) + ".7]\nset grid ytics\nset boxwidth 0.3\n"
       "plot $bounds using 1:6:4:5:7:xtic(2) with candlesticks title 'min, 90% CI of mean, max', "
       "$bounds using 1:3:3:3:3 with candlesticks lw 2 title 'mean'\n";
   plot_png(png, script, {{"bounds", rows.str()}});
+  return true;
+}
+
+// After the report: exit 2 when a kernel failed (it does not build, run or
+// check its result), 3 when one could not be judged on this machine.
+void suite_status(const std::vector<KernelOutcome>& outcomes) {
+  std::string failed, unjudged;
+  for (const auto& o : outcomes) {
+    if (!o.failure.empty()) failed += (failed.empty() ? "" : ", ") + o.name;
+    else if (!o.v.measurement.judgeable) unjudged += (unjudged.empty() ? "" : ", ") + o.name;
+  }
+  if (!failed.empty()) throw InputError("the suite's kernels " + failed + " failed (the report says why)");
+  if (!unjudged.empty())
+    throw Unavailable("the kernels " + unjudged + " could not be judged on this machine: their times moved more than " +
+                      digits(judging_tolerance_percent, 2) + "% (the report gives each one's uncertainty)");
 }
 
 void run_suite(const ValidateCommand& c) {
-  std::vector<KernelOutcome> outcomes;
-  for (auto& k : read_manifest(c.suite, c)) {
-    KernelOutcome o;
-    o.name = k.name;
-    std::cerr << "pacer validate: " << k.name << " (" << k.options.function << ")\n";
-    try {
-      o.v = validate(k.options);
-    } catch (const InputError& e) {
-      o.failure = e.what();
-    }
-    outcomes.push_back(std::move(o));
-  }
-  if (!c.plot.empty()) plot_bounds(c.plot, outcomes);
+  const auto outcomes = validate_all(read_manifest(c.suite, c), [](const std::string& what) {
+    std::cerr << "pacer validate: " << what << "\n";
+  });
+  if (!c.plot.empty() && !plot_bounds(c.plot, outcomes))
+    std::cerr << "pacer validate: no kernel was judged, so --plot drew nothing\n";
   if (c.json) emit(suite_json(c.suite, outcomes));
   else emit(suite_text(outcomes));
+  suite_status(outcomes);
 }
 
 }  // namespace
@@ -273,7 +293,8 @@ void add_validate_command(CLI::App& app) {
   cmd->add_option("--function", c->function, "the function to measure and predict");
   cmd->add_option("--hw", c->hardware, "this machine's description (pacer calibrate writes one)")->required();
   cmd->add_option("--args", c->args, "the program's arguments");
-  cmd->add_option("--runs", c->runs, "pinned runs to take the median of")->capture_default_str();
+  cmd->add_option("--runs", c->runs, "pinned runs per round (at least three rounds, more while the time moves)")
+      ->capture_default_str();
   cmd->add_option("--suite", c->suite, "a folder with a suite.json manifest of kernels");
   cmd->add_option("--plot", c->plot, "with --suite: draw the accuracy bounds (Figure 12) as PNG");
   cmd->add_flag("--json", c->json, "JSON output");
@@ -290,6 +311,7 @@ void add_validate_command(CLI::App& app) {
     const Validation v = validate(o);
     if (c->json) emit(to_json(v));
     else emit(text(v));
+    if (!v.measurement.judgeable) throw Unavailable(not_judged(v));
   });
 }
 

@@ -2,19 +2,16 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <set>
 
-#include "framework/program_run.hpp"
 #include "framework/scratch_dir.hpp"
-#include "framework/statistics.hpp"
 #include "frontends/clang/c_frontend.hpp"
-#include "frontends/clang/instrumenter.hpp"
 #include "frontends/clang/profile.hpp"
 #include "frontends/cli/report.hpp"
 #include "resource_models/ct/component_timing.hpp"
 #include "resource_models/icc/machine_costs.hpp"
 #include "resource_models/prediction.hpp"
+#include "studies/timed_program.hpp"
 
 namespace pacer::cli {
 
@@ -27,109 +24,35 @@ const std::vector<std::string>& validated_models() {
 
 namespace {
 
-// Builds and runs one instrumentation of the program.
-class TimedProgram {
- public:
-  TimedProgram(const CAnalysis& a, const ValidationOptions& o, const MachineCostOptions& compiler,
-               const std::vector<std::string>& functions, bool loops, const fs::path& dir)
-      : dir_(dir), args_(o.args) {
-    fs::create_directories(dir);
-    Instrumentation ins = instrument_sources(a.sources, functions, loops, o.flags, dir.string());
-    for (const auto& r : ins.regions) regions_.push_back({r.id, r.function, r.is_loop, r.line});
-    std::vector<std::string> argv = {compiler.compiler};
-    argv.insert(argv.end(), compiler.flags.begin(), compiler.flags.end());
-    std::set<std::string> includes;
-    for (const auto& s : a.sources) includes.insert("-I" + fs::path(s).parent_path().string());
-    argv.insert(argv.end(), includes.begin(), includes.end());
-    argv.push_back("-w");
-    argv.insert(argv.end(), ins.sources.begin(), ins.sources.end());
-    for (const std::string& t : {std::string("-o"), (dir / "program").string(), std::string("-lm")}) argv.push_back(t);
-    if (!run_program(argv).ok())
-      throw InputError(SourceLocation{o.files.front(), 0}, "",
-                       "does not compile with the machine's compiler and flags (its messages are above)");
-  }
-
-  TimingRun run(int cpu) const {
-    const fs::path out = dir_ / "timings.txt";
-    fs::remove(out);
-    const std::string program = (dir_ / "program").string(), file = out.string();
-    ProgramRun r = run_program({"/bin/sh", "-c", "exec \"$0\" " + args_, program}, [cpu, file] {
-      pin_to_cpu(cpu);
-      setenv(timing_file_variable, file.c_str(), 1);
-    });
-    if (!r.ok()) throw InputError("the program failed (" + r.describe() + "): its result check failed or it crashed; not timed");
-    return read_timing_run(out.string());
-  }
-
-  const std::vector<TimedRegionRef>& regions() const { return regions_; }
-
- private:
-  fs::path dir_;
-  std::string args_;
-  std::vector<TimedRegionRef> regions_;
-};
-
-// Seconds per call of the only timed region, the timer's own cost removed.
-double per_call(const TimingRun& t) {
-  const RegionTime& r = t.regions.begin()->second;
-  return (r.ticks - r.entries * t.inside) / t.ticks_per_second / r.entries;
-}
-
-// Runs the plain and the component-timed builds in turn, so that both see
-// the same state of the machine; keeps every plain run and the timed run of
-// median length.
-// The median and how far it can be trusted: McGill's notch, 1.58 IQR / sqrt(n),
-// is about a 95% interval of the median; a 3% error can be judged when the
-// interval's half-width is within 3%.
-void judge(Validation& v) {
-  v.measured = median(v.runs);
-  const double iqr = quantile(v.runs, 0.75) - quantile(v.runs, 0.25);
-  v.spread_percent = 100 * iqr / v.measured;
-  v.median_uncertainty_percent = 100 * 1.58 * iqr / std::sqrt(static_cast<double>(v.runs.size())) / v.measured;
-  v.judgeable = v.median_uncertainty_percent <= 3;
-}
-
-// Short functions vary more from run to run: runs are added, up to four
-// times as many, until the median can be judged.
-TimingRun measure(Validation& v, const TimedProgram& whole, const TimedProgram& parts, int runs) {
-  int task = -1;
-  for (const auto& r : parts.regions())
-    if (!r.is_loop && r.function == v.function) task = r.id;
-  std::vector<std::pair<double, TimingRun>> timed;
-  for (int k = 0; k < runs || (k < 4 * runs && (judge(v), !v.judgeable)); ++k) {
-    TimingRun t = whole.run(-1);
-    if (t.regions.empty()) throw InputError("the program never called '" + v.function + "': nothing to measure");
-    v.runs.push_back(per_call(t));
-    TimingRun c = parts.run(-1);
-    const RegionTime& r = c.regions[task];
-    timed.emplace_back(r.entries > 0 ? r.ticks / r.entries : 0, std::move(c));
-  }
-  judge(v);
-  std::sort(timed.begin(), timed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  return timed[timed.size() / 2].second;
-}
-
-// What one timed region really costs the code around it: the timed build's
-// excess over the plain build, per region entered. A back-to-back loop of
-// empty regions overstates it, since around real work the processor
-// overlaps the timer's reads with the work.
-void calibrate_timer(TimingRun& ct, int task, double measured) {
-  const RegionTime& t = ct.regions.at(task);
-  double inner = 0;
-  for (const auto& [id, r] : ct.regions)
-    if (id != task) inner += r.entries;
-  if (inner == 0) return;
-  const double excess = (t.ticks / t.entries - ct.inside) - measured * ct.ticks_per_second;
-  const double full = std::max(0.0, excess / (inner / t.entries));
-  ct.inside = std::min(ct.inside, full);  // a region cannot record more of the timer than it costs
-  ct.outside = full;
-}
+// A loop is timed apart when one entry lasts this many times what a timed
+// region costs (so that an error of the cost's size moves it by 1%).
+constexpr double region_share = 100;
 
 std::vector<std::string> model_functions(const ApplicationModel& m) {
   std::vector<std::string> out;
   for (const auto& t : m.tasks) out.push_back(t.name);
   for (const auto& f : m.functions) out.push_back(f.name);
   return out;
+}
+
+TimedBuild timed_build(const CAnalysis& a, const MachineCostOptions& compiler, const ValidationOptions& o,
+                       std::vector<std::string> functions, bool loops) {
+  return {a.sources, std::move(functions), loops, {}, compiler.compiler, compiler.flags, o.flags};
+}
+
+// CT times a loop apart only when one entry of it lasts long enough that the
+// timer's cost, known to within its calibrated spread, is a small part of
+// it: a survey run with every loop timed says how long each entry lasts.
+// Loops left untimed are their parent region's work.
+LoopChoice long_loops(const TimedProgram& survey, const std::string& args, double shortest_seconds) {
+  const TimingRun t = survey.run(args);
+  std::set<std::pair<std::string, int>> chosen;
+  for (const auto& r : survey.regions()) {
+    auto it = t.regions.find(r.id);
+    if (!r.is_loop || it == t.regions.end() || it->second.entries == 0) continue;
+    if (it->second.ticks / it->second.entries / t.ticks_per_second >= shortest_seconds) chosen.insert({r.function, r.line});
+  }
+  return [chosen](const std::string& function, int line) { return chosen.count({function, line}) > 0; };
 }
 
 void predict_all(Validation& v, const ApplicationModel& model, const Hardware& hw) {
@@ -163,40 +86,138 @@ void predict_all(Validation& v, const ApplicationModel& model, const Hardware& h
 
 }  // namespace
 
-Validation validate(const ValidationOptions& o) {
+struct ValidationRun::State {
+  ValidationOptions options;
+  Hardware hw;
+  MachineCostOptions compiler;
+  CAnalysis analysis;
+  std::vector<std::string> notes;
+  ScratchDir dir{"pacer-validate"};
+  std::unique_ptr<TimedProgram> whole, parts;
+  Measurement measurement;
+  std::vector<std::pair<double, TimingRun>> component_runs;  // length of the task's region, the run
+};
+
+ValidationRun::ValidationRun(const ValidationOptions& o) : s_(std::make_unique<State>()) {
   if (o.runs < 3) throw InputError("--runs must be at least 3 (a median and a spread need them)");
-  Validation v;
-  v.function = o.function;
-  const Hardware hw = load_hardware(o.hardware);
-  const MachineCostOptions compiler = machine_cost_options(hw, o.flags);
-
+  State& s = *s_;
+  s.options = o;
+  s.hw = load_hardware(o.hardware);
+  s.compiler = machine_cost_options(s.hw, o.flags);
   AnalyseOptions analyse{o.files, {o.function}, o.flags};
-  CAnalysis a = analyse_c(analyse);
-  const Profile profile = run_profile(a, {analyse, o.args});
-  apply_profile(a.model, profile, "the profile of " + o.files.front());
-  v.notes.insert(v.notes.end(), profile.notes.begin(), profile.notes.end());
+  s.analysis = analyse_c(analyse);
+  const Profile profile = run_profile(s.analysis, {analyse, o.args});
+  apply_profile(s.analysis.model, profile, "the profile of " + o.files.front());
+  s.notes.insert(s.notes.end(), profile.notes.begin(), profile.notes.end());
+  s.whole = std::make_unique<TimedProgram>(timed_build(s.analysis, s.compiler, o, {o.function}, false),
+                                           s.dir.path / "measure");
+  TimedBuild parts = timed_build(s.analysis, s.compiler, o, model_functions(s.analysis.model), true);
+  if (s.hw.has("ct", "region_cost")) {
+    const double cost = s.hw.sections.at("ct").params.at("region_cost").value;
+    parts.time_loop = long_loops(TimedProgram(parts, s.dir.path / "survey"), o.args, region_share * cost);
+  }
+  s.parts = std::make_unique<TimedProgram>(parts, s.dir.path / "ct");
+}
 
-  ScratchDir dir("pacer-validate");
-  TimedProgram whole(a, o, compiler, {o.function}, false, dir.path / "measure");
-  TimedProgram parts(a, o, compiler, model_functions(a.model), true, dir.path / "ct");
-  TimingRun ct = measure(v, whole, parts, o.runs);
-  for (const auto& r : parts.regions())
-    if (!r.is_loop && r.function == o.function) calibrate_timer(ct, r.id, v.measured);
+ValidationRun::~ValidationRun() = default;
+ValidationRun::ValidationRun(ValidationRun&&) noexcept = default;
 
+// The plain and the component-timed builds run in turn, so that both see
+// the same state of the machine.
+void ValidationRun::measure_round() {
+  State& s = *s_;
+  const int task = s.parts->function_region(s.options.function);
+  const int measured_region = s.whole->function_region(s.options.function);
+  std::vector<double> round;
+  for (int k = 0; k < s.options.runs; ++k) {
+    TimingRun t = s.whole->run(s.options.args);
+    if (!t.regions.count(measured_region))
+      throw InputError("the program never called '" + s.options.function + "': nothing to measure");
+    round.push_back(seconds_per_entry(t, measured_region));
+    TimingRun c = s.parts->run(s.options.args);
+    s.component_runs.emplace_back(seconds_per_entry(c, task), std::move(c));
+  }
+  s.measurement.rounds.push_back(std::move(round));
+  estimate(s.measurement, judging_tolerance_percent);
+}
+
+const Measurement& ValidationRun::measurement() const { return s_->measurement; }
+
+Validation ValidationRun::finish() {
+  State& s = *s_;
+  Validation v;
+  v.function = s.options.function;
+  v.measurement = s.measurement;
+  v.measured = s.measurement.seconds;
+  v.notes = s.notes;
+
+  // CT from the component-timed run of median length, with the timer's cost
+  // from the description (pacer calibrate measures it on its own programs).
+  auto& runs = s.component_runs;
+  std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  TimingRun ct = runs[runs.size() / 2].second;
   ParamValues bound;
   std::map<const SegNode*, double> executions;
-  for (const auto& e : Predictor(a.model).node_executions({}, &bound)) executions[e.term->node] += e.executions;
-  double entered = 0;
-  for (const auto& [id, r] : ct.regions) entered += r.entries;
-  v.notes.push_back("component timing: " + digits(entered, 6) + " timed regions entered; the timer costs " +
-                    format_seconds(ct.inside / ct.ticks_per_second) + " inside a region (a loop of empty regions) and " +
-                    format_seconds(ct.outside / ct.ticks_per_second) +
-                    " to the region around it (the timed build's excess over the plain one), subtracted");
-  for (auto& n : attach_component_times(a.model, parts.regions(), ct, executions, o.function)) v.notes.push_back(n);
-  for (auto& n : attach_machine_costs(a.model, a.sources, compiler, bound, dir.path.string())) v.notes.push_back(n);
-
-  predict_all(v, a.model, hw);
+  for (const auto& e : Predictor(s.analysis.model).node_executions({}, &bound)) executions[e.term->node] += e.executions;
+  if (s.hw.has("ct", "region_cost")) {
+    ct.outside = s.hw.sections.at("ct").params.at("region_cost").value * ct.ticks_per_second;
+    ct.inside = std::min(ct.inside, ct.outside);  // a region cannot record more of the timer than it costs
+    double entered = 0;
+    for (const auto& [id, r] : ct.regions) entered += r.entries;
+    v.notes.push_back("component timing: " + digits(entered, 6) + " timed regions entered; each costs the code around it " +
+                      format_seconds(ct.outside / ct.ticks_per_second) + " (the description's ct/region_cost), of which " +
+                      format_seconds(ct.inside / ct.ticks_per_second) + " is recorded inside it; both subtracted");
+    for (auto& n : attach_component_times(s.analysis.model, s.parts->regions(), ct, executions, s.options.function))
+      v.notes.push_back(n);
+  } else {
+    v.notes.push_back("component timing: '" + s.hw.name +
+                      "' gives no ct/region_cost (pacer calibrate measures it), so CT cannot subtract its timer");
+  }
+  for (auto& n : attach_machine_costs(s.analysis.model, s.analysis.sources, s.compiler, bound, s.dir.path.string()))
+    v.notes.push_back(n);
+  predict_all(v, s.analysis.model, s.hw);
   return v;
+}
+
+Validation validate(const ValidationOptions& o) {
+  ValidationRun run(o);
+  for (int r = 0; r < minimum_rounds || (r < maximum_rounds && !run.measurement().judgeable); ++r) run.measure_round();
+  return run.finish();
+}
+
+std::vector<ValidationOutcome> validate_all(const std::vector<std::pair<std::string, ValidationOptions>>& kernels,
+                                            const std::function<void(const std::string&)>& progress) {
+  std::vector<ValidationOutcome> out(kernels.size());
+  std::vector<std::unique_ptr<ValidationRun>> runs(kernels.size());
+  auto attempt = [&](std::size_t i, const std::function<void()>& step) {
+    if (!out[i].failure.empty()) return;
+    try {
+      step();
+    } catch (const InputError& e) {
+      out[i].failure = e.what();
+      runs[i].reset();
+    }
+  };
+  for (std::size_t i = 0; i < kernels.size(); ++i) {
+    out[i].name = kernels[i].first;
+    if (progress) progress(kernels[i].first + " (" + kernels[i].second.function + "): building");
+    attempt(i, [&] { runs[i] = std::make_unique<ValidationRun>(kernels[i].second); });
+  }
+  // Rounds interleave the kernels: a drift of the machine during the study
+  // shows in every kernel's rounds instead of in one kernel's whole sample.
+  for (int r = 0; r < maximum_rounds; ++r) {
+    bool any = false;
+    for (std::size_t i = 0; i < kernels.size(); ++i) {
+      if (!runs[i] || (r >= minimum_rounds && runs[i]->measurement().judgeable)) continue;
+      if (progress) progress(kernels[i].first + ": round " + std::to_string(r + 1));
+      attempt(i, [&] { runs[i]->measure_round(); });
+      any = true;
+    }
+    if (!any) break;
+  }
+  for (std::size_t i = 0; i < kernels.size(); ++i)
+    attempt(i, [&] { out[i].v = runs[i]->finish(); });
+  return out;
 }
 
 }  // namespace pacer::cli

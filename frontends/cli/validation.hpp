@@ -3,11 +3,14 @@
 // bind its parameters, and predicted by every resource model (POC, HLLC,
 // ICC, CT); each model's error is against the measurement.
 #pragma once
+#include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "framework/error.hpp"
+#include "studies/measurement.hpp"
 
 namespace pacer::cli {
 
@@ -16,7 +19,7 @@ struct ValidationOptions {
   std::string function;
   std::string hardware;            // must describe this machine (pacer calibrate)
   std::string args;                // the program's command line
-  int runs = 7;
+  int runs = 7;                    // per round (studies/measurement.hpp)
   std::vector<std::string> flags;  // after the machine's recorded flags
 };
 
@@ -38,11 +41,8 @@ struct ModelResult {
 
 struct Validation {
   std::string function;
-  std::vector<double> runs;  // measured seconds per call, one per run
-  double measured = 0;       // their median
-  double spread_percent = 0; // interquartile range over the median
-  double median_uncertainty_percent = 0;  // half-width of the median's ~95% interval
-  bool judgeable = false;    // the median known well enough to judge a 3% error
+  Measurement measurement;  // seconds per call (studies/measurement.hpp)
+  double measured = 0;      // its estimate
   std::vector<ModelResult> models;
   std::vector<NodeRow> nodes;
   std::vector<std::string> notes;
@@ -51,8 +51,42 @@ struct Validation {
 // The resource models compared, in the paper's order of detail.
 const std::vector<std::string>& validated_models();
 
-// Throws InputError when the program does not compile, fails its own check
-// or the description is not of a machine pacer can compile for.
+// The error a measurement must be known well enough to judge.
+inline constexpr double judging_tolerance_percent = 3;
+// Rounds of runs: at least this many, and more, up to the maximum, while the
+// measurement cannot be judged.
+inline constexpr int minimum_rounds = 3, maximum_rounds = 12;
+
+// One function's study in steps, so that a suite can interleave the rounds
+// of its kernels: building (analysis, profile, the timed builds), rounds of
+// measurement, then the predictions. Each step throws InputError when the
+// program does not compile, fails its own check, or the description is not
+// of a machine pacer can compile for.
+class ValidationRun {
+ public:
+  explicit ValidationRun(const ValidationOptions& options);
+  ~ValidationRun();
+  ValidationRun(ValidationRun&&) noexcept;
+  void measure_round();
+  const Measurement& measurement() const;
+  Validation finish();
+
+ private:
+  struct State;
+  std::unique_ptr<State> s_;
+};
+
 Validation validate(const ValidationOptions& options);
+
+struct ValidationOutcome {
+  std::string name;
+  std::string failure;  // empty when validated
+  Validation v;
+};
+
+// A suite: every kernel built, then rounds taken in turn across kernels.
+// A kernel that fails is reported and the rest go on.
+std::vector<ValidationOutcome> validate_all(const std::vector<std::pair<std::string, ValidationOptions>>& kernels,
+                                            const std::function<void(const std::string&)>& progress);
 
 }  // namespace pacer::cli

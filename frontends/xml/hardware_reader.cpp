@@ -33,6 +33,12 @@ class HardwareReader {
   }
 
  private:
+  static const ParamSpec* spec_param(const SectionSpec& spec, const std::string& name) {
+    for (const auto& candidate : spec.params)
+      if (candidate.name == name) return &candidate;
+    return nullptr;
+  }
+
   Figure figure(pugi::xml_node n, const char* value_attr, Dimension dim, const std::string& what) {
     Figure f;
     f.where = src_.at(n);
@@ -66,7 +72,7 @@ class HardwareReader {
 
   void section(pugi::xml_node n, const SectionSpec& spec, Hardware& hw) {
     src_.allow_attributes(n, spec.attributes);
-    src_.allow_children(n, {"param"});
+    src_.allow_children(n, {"param", "unknown"});
     if (hw.sections.count(spec.name)) src_.fail(n, spec.name, "<" + spec.name + "> appears twice");
     HwSection s;
     s.name = spec.name;
@@ -75,9 +81,7 @@ class HardwareReader {
     for (pugi::xml_node p : n.children("param")) {
       src_.allow_attributes(p, {"name", "value", "unit", "source", "estimated", "spread"});
       std::string name = src_.required(p, "name");
-      const ParamSpec* ps = nullptr;
-      for (const auto& candidate : spec.params)
-        if (candidate.name == name) ps = &candidate;
+      const ParamSpec* ps = spec_param(spec, name);
       if (!ps) {
         std::string known;
         for (const auto& c : spec.params) known += (known.empty() ? "" : ", ") + c.name;
@@ -85,6 +89,13 @@ class HardwareReader {
       }
       if (s.params.count(name)) src_.fail(p, name, "'" + name + "' is given twice");
       s.params[name] = figure(p, "value", ps->dim, spec.name + "/" + name);
+    }
+    for (pugi::xml_node u : n.children("unknown")) {
+      src_.allow_attributes(u, {"name", "reason"});
+      const std::string name = src_.required(u, "name");
+      if (!spec_param(spec, name)) src_.fail(u, name, "<" + spec.name + "> has no parameter '" + name + "'");
+      if (s.params.count(name) || s.unknown.count(name)) src_.fail(u, name, "'" + name + "' is given twice");
+      s.unknown[name] = src_.required(u, "reason");
     }
     hw.sections[spec.name] = std::move(s);
   }

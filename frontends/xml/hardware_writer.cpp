@@ -80,6 +80,11 @@ std::string hardware_to_xml(const Hardware& hw, const std::string& comment) {
       n.append_attribute("name") = p.name.c_str();
       write_figure(n, f->second);
     }
+    for (const auto& [name, reason] : s->second.unknown) {
+      pugi::xml_node n = node.append_child("unknown");
+      n.append_attribute("name") = name.c_str();
+      n.append_attribute("reason") = reason.c_str();
+    }
   }
   if (!hw.hllc_costs.empty() || !hw.hllc_unknown.empty()) {
     pugi::xml_node hllc = root.append_child("hllc");

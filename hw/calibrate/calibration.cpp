@@ -22,6 +22,8 @@
 #include "framework/statistics.hpp"
 #include "frontends/xml/hardware_io.hpp"
 #include "hw/calibrate/construct_benchmarks.hpp"
+#include "hw/calibrate/cache_levels.hpp"
+#include "hw/calibrate/region_cost.hpp"
 
 namespace pacer::calibrate {
 
@@ -30,18 +32,11 @@ namespace fs = std::filesystem;
 namespace {
 
 const char* const harness_source =
-#include "harness_source.inc"
+#include "harness.inc"
     ;
 
 // Seconds per repetition of each benchmark, as the harness wrote them.
 using Timings = std::map<std::string, std::vector<double>>;
-
-std::string read_text(const fs::path& p) {
-  std::ifstream in(p);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::string first_line_of(const std::string& command) {
   std::string line;
@@ -54,30 +49,6 @@ std::string first_line_of(const std::string& command) {
   return line;
 }
 
-
-struct CacheLevel {
-  int level = 0;
-  double bytes = 0;
-  double line = 0;
-};
-
-// Data and unified caches as the processor reports them (CPUID, via sysfs).
-std::vector<CacheLevel> cache_levels() {
-  std::vector<CacheLevel> out;
-  const fs::path dir = "/sys/devices/system/cpu/cpu0/cache";
-  for (int i = 0; fs::exists(dir / ("index" + std::to_string(i))); ++i) {
-    const fs::path d = dir / ("index" + std::to_string(i));
-    std::string type = read_text(d / "type");
-    if (type.rfind("Instruction", 0) == 0) continue;
-    std::string size = read_text(d / "size");
-    double bytes = std::atof(size.c_str());
-    if (size.find('K') != std::string::npos) bytes *= 1024;
-    if (size.find('M') != std::string::npos) bytes *= 1048576;
-    out.push_back({std::atoi(read_text(d / "level").c_str()), bytes,
-                   std::atof(read_text(d / "coherency_line_size").c_str())});
-  }
-  return out;
-}
 
 // The CPU whose scheduling model ICC prices with. LLVM knows the host, or a
 // newer part of a family it knows the latest member of.
@@ -145,20 +116,18 @@ class Calibrator {
     const std::string model = cpuinfo_field("model name");
     hw.description = "this machine (" + (model.empty() ? std::string("unknown processor") : model) +
                      "), measured by pacer calibrate";
-    levels_ = cache_levels();
     ScratchDir dir("pacer-calibrate");
     const fs::path program = compile(dir.path);
-    const fs::path out = dir.path / "timings.txt";
-    std::vector<std::string> argv = {program.string(), out.string(), std::to_string(o_.repetition_seconds)};
-    for (const auto& [name, bytes] : memory_points()) argv.push_back(name + "=" + std::to_string(bytes));
+    levels_ = find_levels(program, dir.path);
+    std::vector<std::string> args;
+    for (const auto& [name, bytes] : memory_points()) args.push_back(name + "=" + std::to_string(bytes));
     std::cerr << "pacer calibrate: measuring (pinned to one core)\n";
-    const int cpu = o_.cpu;
-    ProgramRun r = run_program(argv, [cpu] { pin_to_cpu(cpu); });
-    if (!r.ok()) throw InputError("the calibration benchmarks failed (" + r.describe() + "); nothing was written");
-    const Timings t = parse_timings(out);
+    const Timings t = run_harness(program, dir.path / "timings.txt", args);
     costs(t);
     processor(t);
     memory(t);
+    std::cerr << "pacer calibrate: measuring what a timed region costs (component timing)\n";
+    component_timing(dir.path / "regions");
     c_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
 
@@ -178,18 +147,79 @@ class Calibrator {
     return program;
   }
 
+  Timings run_harness(const fs::path& program, const fs::path& out, const std::vector<std::string>& args) const {
+    std::vector<std::string> argv = {program.string(), out.string(), std::to_string(o_.repetition_seconds)};
+    argv.insert(argv.end(), args.begin(), args.end());
+    const int cpu = o_.cpu;
+    ProgramRun r = run_program(argv, [cpu] { pin_to_cpu(cpu); });
+    if (!r.ok()) throw InputError("the calibration benchmarks failed (" + r.describe() + "); nothing was written");
+    return parse_timings(out);
+  }
+
+  // sysfs, then CPUID, then the latency curve (cache_levels.hpp).
+  std::vector<CacheLevel> find_levels(const fs::path& program, const fs::path& dir) {
+    if (auto l = sysfs_cache_levels(o_.cpu_dir); !l.empty()) return l;
+    c_.notes.push_back("sysfs lists no caches under " + o_.cpu_dir + "/cache");
+    if (auto l = cpuid_cache_levels(o_.cpuid); !l.empty()) {
+      check_reach(l, program, dir);
+      return l;
+    }
+    c_.notes.push_back("CPUID reports no caches");
+    std::cerr << "pacer calibrate: neither sysfs nor CPUID describes the caches; measuring the latency curve\n";
+    std::vector<std::string> args = {"memory-only"};
+    for (double s : latency_curve_sizes()) args.push_back("curve=" + std::to_string(static_cast<long>(s)));
+    const Timings t = run_harness(program, dir / "curve.txt", args);
+    std::vector<std::pair<double, double>> curve;
+    for (double s : latency_curve_sizes())
+      curve.emplace_back(s, median(timing(t, "latency:curve:" + std::to_string(static_cast<long>(s)))));
+    auto levels = curve_cache_levels(curve);
+    if (levels.empty()) c_.notes.push_back("the latency curve shows no cache level");
+    return levels;
+  }
+
+  // A level CPUID may over-report is measured: read bandwidth from twice the
+  // level below it to four times its reported size (at most 1 GiB).
+  void check_reach(std::vector<CacheLevel>& levels, const fs::path& program, const fs::path& dir) {
+    for (std::size_t i = 1; i < levels.size(); ++i) {
+      CacheLevel& l = levels[i];
+      if (!l.to_check) continue;
+      std::vector<double> sizes;
+      for (double s = 2 * levels[i - 1].bytes; s <= std::min(4 * l.bytes, 1024.0 * 1048576); s *= 2) sizes.push_back(s);
+      std::vector<std::string> args = {"memory-only"};
+      for (double s : sizes) args.push_back("bwcurve=" + std::to_string(static_cast<long>(s)));
+      std::cerr << "pacer calibrate: checking how much of level " << l.level << " one core reaches\n";
+      const Timings t = run_harness(program, dir / "reach.txt", args);
+      std::vector<std::pair<double, double>> curve;
+      for (double s : sizes) {
+        std::vector<double> bw;
+        for (double x : timing(t, "bandwidth:bwcurve:" + std::to_string(static_cast<long>(s)))) bw.push_back(s / x);
+        curve.emplace_back(s, median(bw));
+      }
+      const auto reached = reached_size(curve);
+      if (!reached || *reached >= l.bytes) continue;
+      c_.notes.push_back("CPUID reports a level " + std::to_string(l.level) + " of " + std::to_string(std::lround(l.bytes / 1048576)) +
+                         " MiB, but read bandwidth falls to memory's beyond " + std::to_string(std::lround(*reached / 1048576)) +
+                         " MiB; that is the size used");
+      l.bytes = *reached;
+      l.source = "measured by pacer calibrate: the largest working set read at level " + std::to_string(l.level) +
+                 " bandwidth (CPUID's 0x80000006 reports the whole package's)";
+    }
+  }
+
   std::string compiler() const { return o_.compiler.empty() ? std::string(PACER_CLANG) : o_.compiler; }
 
   // Half of each cache level (it fits), and main memory at four times the last.
   std::vector<std::pair<std::string, long>> memory_points() const {
     std::vector<std::pair<std::string, long>> out;
     double last = 1 << 20;
- for (const auto& l : levels_) {
+    for (const auto& l : levels_) {
       if (l.level > 3) continue;  // the descriptions name three levels
       out.emplace_back("l" + std::to_string(l.level), static_cast<long>(l.bytes / 2));
       last = l.bytes;
     }
-    out.emplace_back("mem", static_cast<long>(std::max(4 * last, 64.0 * 1048576)));
+    // Four times the last level, at least 64 MiB and at most 1 GiB (a
+    // package-wide level 3 may be reported as hundreds of MiB).
+    out.emplace_back("mem", static_cast<long>(std::min(std::max(4 * last, 64.0 * 1048576), 1024.0 * 1048576)));
     return out;
   }
 
@@ -277,14 +307,19 @@ class Calibrator {
     mem.name = "memory";
     for (const auto& l : levels_) {
       if (l.level > 3) continue;
-      const std::string p = "l" + std::to_string(l.level);
-      Figure size = measured(l.bytes, 0, 1024, "KiB", "the processor's report of its caches (CPUID, read from sysfs)");
+      Figure size = measured(l.bytes, 0, 1024, "KiB", l.source + (l.ways > 0 ? ", " + std::to_string(l.ways) + "-way" : ""));
       size.spread = -1;
-      mem.params[p + "_size"] = size;
-      Figure line = measured(l.line, 0, 1, "B", size.source);
-      line.spread = -1;
-      mem.params["line_size"] = line;
+      size.estimated = l.source.find("estimated") != std::string::npos;
+      mem.params["l" + std::to_string(l.level) + "_size"] = size;
+      if (l.line > 0 && !mem.params.count("line_size")) {
+        Figure line = measured(l.line, 0, 1, "B", l.source);
+        line.spread = -1;
+        mem.params["line_size"] = line;
+      }
     }
+    const std::string why = "neither sysfs, CPUID nor the latency curve showed it on this machine";
+    for (const char* p : {"l1_size", "l2_size", "l3_size", "line_size"})
+      if (!mem.params.count(p)) mem.unknown[p] = why;
     for (const auto& [name, bytes] : memory_points()) {
       const std::string key = name + ":" + std::to_string(bytes);
       std::vector<double> bw;
@@ -296,6 +331,19 @@ class Calibrator {
       mem.params[name + "_latency"] = measured(median(lat), spread(lat), 1e-9, "ns",
                                                "measured by pacer calibrate: a random pointer chase" + where);
     }
+  }
+
+  void component_timing(const fs::path& dir) {
+    const RegionCost r = measure_region_cost(compiler(), o_.flags, o_.cpu, dir, 7);
+    std::string shapes;
+    for (const auto& [shape, s] : r.seconds_by_shape)
+      shapes += (shapes.empty() ? "" : ", ") + shape + " " + std::to_string(s * 1e9).substr(0, 5) + " ns";
+    HwSection& ct = c_.hardware.sections["ct"];
+    ct.name = "ct";
+    ct.params["region_cost"] = measured(r.seconds, r.spread, 1e-9, "ns",
+                                        "measured by pacer calibrate: a timed build's excess over the plain one per "
+                                        "region entered, median over five loop-nest shapes (" + shapes + "), each the "
+                                        "median of " + std::to_string(r.pairs) + " pairs of runs");
   }
 
   const CalibrationOptions& o_;
@@ -323,7 +371,7 @@ Calibration calibrate(const CalibrationOptions& options) {
 std::string calibration_xml(const Calibration& c) {
   std::ostringstream comment;
   comment << "Written by pacer calibrate on " << today() << " in " << std::lround(c.seconds)
-          << " s. Every figure was measured on this machine (cache sizes are the processor's own report); "
+          << " s. Every figure was measured on this machine (cache sizes say where they came from); "
              "'spread' is max - min over the repetitions, in the figure's unit.";
   for (const auto& n : c.notes) comment << "\n     " << n << ".";
   return hardware_to_xml(c.hardware, comment.str());

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "framework/hardware.hpp"
+#include "hw/calibrate/cache_levels.hpp"
 
 namespace pacer::calibrate {
 
@@ -19,6 +20,10 @@ struct CalibrationOptions {
   std::vector<std::string> flags = {"-O2"};  // what the models will assume code is compiled with
   double repetition_seconds = 0.02;          // length of one timed repetition
   int cpu = -1;                              // core to pin to; -1: the last one
+  // Where the caches are looked up (cache_levels.hpp); tests present a
+  // machine without them.
+  std::string cpu_dir = "/sys/devices/system/cpu/cpu0";
+  Cpuid cpuid = host_cpuid();
 };
 
 struct Calibration {

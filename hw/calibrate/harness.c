@@ -151,14 +151,23 @@ static void progress(const char* what) {
   fflush(stderr);
 }
 
+/* The latency curve (level "curve") needs only the pointer chase, the
+   bandwidth curve (level "bwcurve") only the reads. */
 static void memory_level(FILE* out, const char* level, size_t size) {
   char name[64];
+  int curve = strcmp(level, "curve") == 0, bwcurve = strcmp(level, "bwcurve") == 0;
   g_size = size;
   g_buffer = aligned_alloc(4096, size);
   memset(g_buffer, 1, size);
-  snprintf(name, sizeof name, "bandwidth:%s:%zu", level, size);
-  progress(name);
-  measure(out, name, read_bandwidth, 1);
+  if (!curve) {
+    snprintf(name, sizeof name, "bandwidth:%s:%zu", level, size);
+    progress(name);
+    measure(out, name, read_bandwidth, 1);
+  }
+  if (bwcurve) {
+    free(g_buffer);
+    return;
+  }
   build_chase(size);
   snprintf(name, sizeof name, "latency:%s:%zu", level, size);
   progress(name);
@@ -166,10 +175,11 @@ static void memory_level(FILE* out, const char* level, size_t size) {
   free(g_buffer);
 }
 
-/* argv: OUTFILE TARGET_SECONDS [LEVEL=BYTES ...] for the memory levels. */
+/* argv: OUTFILE TARGET_SECONDS [memory-only] [LEVEL=BYTES ...] for the
+   memory levels; memory-only leaves out the processor's benchmarks. */
 int main(int argc, char** argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: %s OUTFILE TARGET_SECONDS [LEVEL=BYTES ...]\n", argv[0]);
+    fprintf(stderr, "usage: %s OUTFILE TARGET_SECONDS [memory-only] [LEVEL=BYTES ...]\n", argv[0]);
     return 2;
   }
   FILE* out = fopen(argv[1], "w");
@@ -178,24 +188,29 @@ int main(int argc, char** argv) {
     return 1;
   }
   g_target = atof(argv[2]);
-  g_total = (int)(sizeof construct_benchmarks / sizeof construct_benchmarks[0]) + 3 + 2 * (argc - 3);
+  int first = 3, processor = !(argc > 3 && strcmp(argv[3], "memory-only") == 0);
+  if (!processor) first = 4;
+  int constructs = (int)(sizeof construct_benchmarks / sizeof construct_benchmarks[0]);
+  g_total = (processor ? constructs + 3 : 0) + 2 * (argc - first);
   g_chase[0] = g_chase;
-  for (size_t i = 0; i < sizeof construct_benchmarks / sizeof construct_benchmarks[0]; i++) {
+  for (int i = 0; processor && i < constructs; i++) {
     progress(construct_benchmarks[i].name);
     measure(out, construct_benchmarks[i].name, construct_benchmarks[i].run, 1024);
   }
-  uint64_t state = 2463534242ull;
-  for (int i = 0; i < BRANCHES; i++) {
-    state ^= state << 13, state ^= state >> 7, state ^= state << 17;
-    g_random_bits[i] = (unsigned char)(state >> 40 & 1), g_ones[i] = 1;
+  if (processor) {
+    uint64_t state = 2463534242ull;
+    for (int i = 0; i < BRANCHES; i++) {
+      state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+      g_random_bits[i] = (unsigned char)(state >> 40 & 1), g_ones[i] = 1;
+    }
+    progress("branch:random");
+    measure(out, "branch:random", branch_random, 1);
+    progress("branch:taken");
+    measure(out, "branch:taken", branch_taken, 1);
+    progress("flops:axpy");
+    measure(out, "flops:axpy", flops_axpy, 64);
   }
-  progress("branch:random");
-  measure(out, "branch:random", branch_random, 1);
-  progress("branch:taken");
-  measure(out, "branch:taken", branch_taken, 1);
-  progress("flops:axpy");
-  measure(out, "flops:axpy", flops_axpy, 64);
-  for (int a = 3; a < argc; a++) {
+  for (int a = first; a < argc; a++) {
     char level[16];
     size_t size;
     if (sscanf(argv[a], "%15[^=]=%zu", level, &size) != 2) return 2;

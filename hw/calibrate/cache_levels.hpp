@@ -1,0 +1,66 @@
+// The data caches of the machine being calibrated: sizes, line size and
+// associativity, from the first source that has them. Virtual machines
+// differ in what they pass through: some list the caches in sysfs, some
+// only answer CPUID, and some answer neither, so calibration asks in turn
+//   1. sysfs (/sys/devices/system/cpu/cpu0/cache),
+//   2. CPUID's deterministic cache leaves (Intel leaf 4, AMD leaf
+//      0x8000001D), then AMD's older leaves 0x80000005 and 0x80000006,
+//   3. the measured latency curve: where a pointer chase's latency steps up,
+//      one level ends.
+// Each level says where it came from. The sysfs root and CPUID are
+// parameters so that tests can present a machine without either.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace pacer::calibrate {
+
+struct CacheLevel {
+  int level = 0;
+  double bytes = 0;
+  double line = 0;  // 0: not known
+  int ways = 0;     // 0: not known; -1: fully associative
+  std::string source;
+  // The size may be more than one core reaches (a package-wide level 3 as
+  // AMD's older leaf reports it): calibration checks it against the
+  // bandwidth curve.
+  bool to_check = false;
+};
+
+struct CpuidRegisters {
+  std::uint32_t eax = 0, ebx = 0, ecx = 0, edx = 0;
+};
+// CPUID(leaf, subleaf); nullopt where the leaf is beyond what the processor answers.
+using Cpuid = std::function<std::optional<CpuidRegisters>(std::uint32_t leaf, std::uint32_t subleaf)>;
+
+// The processor's own CPUID (nothing at all on a processor without it).
+Cpuid host_cpuid();
+
+// Data and unified caches listed under `cpu_dir`/cache; empty when there are none.
+std::vector<CacheLevel> sysfs_cache_levels(const std::string& cpu_dir);
+
+// Data and unified caches CPUID reports; empty when it reports none.
+std::vector<CacheLevel> cpuid_cache_levels(const Cpuid& cpuid);
+
+// Cache levels from a pointer chase's latency (seconds) at growing working
+// sets (bytes, ascending): a level ends at the last size before a run of
+// steps, each raising the latency by a fifth or more, that raises it by half
+// or more in all. Sizes are the curve's points, known to within its step.
+std::vector<CacheLevel> curve_cache_levels(const std::vector<std::pair<double, double>>& size_latency);
+
+// The size up to which a level is really reached, from read bandwidth
+// (bytes per second) at growing working sets (bytes, ascending) that start
+// inside the level and end in memory: the last working set whose bandwidth
+// is at least halfway from memory's (the last point) to the level's (the
+// first). Nothing when the curve shows no step of 20% or more.
+std::optional<double> reached_size(const std::vector<std::pair<double, double>>& size_bandwidth);
+
+// The working sets the latency curve is measured at: powers of two from
+// 4 KiB to 256 MiB.
+std::vector<double> latency_curve_sizes();
+
+}  // namespace pacer::calibrate

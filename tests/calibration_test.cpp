@@ -1,0 +1,217 @@
+// Calibration on any machine of this project's kind: cache levels from
+// sysfs, CPUID or the latency curve, each source presented or withheld;
+// the measurement protocol's estimator; the whole calibration on a machine
+// that reports no caches at all.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <cstring>
+#include <map>
+#include <unistd.h>
+
+#include "framework/constructs.hpp"
+#include "frontends/xml/hardware_io.hpp"
+#include "hw/calibrate/cache_levels.hpp"
+#include "hw/calibrate/calibration.hpp"
+#include "studies/measurement.hpp"
+
+using namespace pacer;
+using namespace pacer::calibrate;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path temp_dir(const std::string& name) {
+  const fs::path d = fs::temp_directory_path() / (name + "-" + std::to_string(getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+void write(const fs::path& p, const std::string& text) { std::ofstream(p) << text << "\n"; }
+
+// A CPUID that answers only the leaves given.
+Cpuid fake_cpuid(std::map<std::pair<std::uint32_t, std::uint32_t>, CpuidRegisters> leaves) {
+  return [leaves](std::uint32_t leaf, std::uint32_t sub) -> std::optional<CpuidRegisters> {
+    auto it = leaves.find({leaf, sub});
+    if (it == leaves.end()) return std::nullopt;
+    return it->second;
+  };
+}
+
+Cpuid silent_cpuid() {
+  return [](std::uint32_t, std::uint32_t) -> std::optional<CpuidRegisters> { return std::nullopt; };
+}
+
+// "AuthenticAMD" / "GenuineIntel" in EBX, EDX, ECX.
+CpuidRegisters vendor(const char* v) {
+  CpuidRegisters r;
+  r.eax = 0xd;
+  std::memcpy(&r.ebx, v, 4);
+  std::memcpy(&r.edx, v + 4, 4);
+  std::memcpy(&r.ecx, v + 8, 4);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("cache levels from sysfs, and none from a sysfs that lists no caches", "[calibrate][caches]") {
+  const fs::path cpu = temp_dir("sysfs-cpu0");
+  CHECK(sysfs_cache_levels(cpu.string()).empty());
+  const std::vector<std::tuple<const char*, const char*, const char*, const char*>> index = {
+      {"Data", "1", "48K", "12"}, {"Instruction", "1", "32K", "8"}, {"Unified", "2", "1024K", "16"}, {"Unified", "3", "32768K", "16"}};
+  for (std::size_t i = 0; i < index.size(); ++i) {
+    const fs::path d = cpu / "cache" / ("index" + std::to_string(i));
+    fs::create_directories(d);
+    write(d / "type", std::get<0>(index[i]));
+    write(d / "level", std::get<1>(index[i]));
+    write(d / "size", std::get<2>(index[i]));
+    write(d / "ways_of_associativity", std::get<3>(index[i]));
+    write(d / "coherency_line_size", "64");
+  }
+  const auto levels = sysfs_cache_levels(cpu.string());
+  REQUIRE(levels.size() == 3);  // the instruction cache is left out
+  CHECK(levels[0].level == 1);
+  CHECK(levels[0].bytes == 48 * 1024);
+  CHECK(levels[0].ways == 12);
+  CHECK(levels[2].bytes == 32 * 1048576);
+  CHECK(levels[2].line == 64);
+  fs::remove_all(cpu);
+}
+
+TEST_CASE("cache levels from CPUID: Intel leaf 4, AMD leaf 0x8000001D, AMD's older leaves, and nothing", "[calibrate][caches]") {
+  CHECK(cpuid_cache_levels(silent_cpuid()).empty());
+  // A vendor but no cache leaf answered: still nothing, and no exception.
+  CHECK(cpuid_cache_levels(fake_cpuid({{{0, 0}, vendor("AuthenticAMD")}})).empty());
+  CHECK(cpuid_cache_levels(fake_cpuid({{{0, 0}, vendor("GenuineIntel")}})).empty());
+
+  // Intel leaf 4: L1d 48 KiB (12 ways x 1 partition x 64 B x 64 sets), then L2 2 MiB.
+  auto leaf4 = [](std::uint32_t type, std::uint32_t level, std::uint32_t ways, std::uint32_t sets) {
+    CpuidRegisters r;
+    r.eax = type | level << 5;
+    r.ebx = 63 | 0u << 12 | (ways - 1) << 22;
+    r.ecx = sets - 1;
+    return r;
+  };
+  const auto intel = cpuid_cache_levels(fake_cpuid({{{0, 0}, vendor("GenuineIntel")},
+                                                     {{4, 0}, leaf4(1, 1, 12, 64)},
+                                                     {{4, 1}, leaf4(2, 1, 8, 64)},
+                                                     {{4, 2}, leaf4(3, 2, 16, 2048)},
+                                                     {{4, 3}, CpuidRegisters{}}}));
+  REQUIRE(intel.size() == 2);
+  CHECK(intel[0].bytes == 48 * 1024);
+  CHECK(intel[0].ways == 12);
+  CHECK(intel[1].level == 2);
+  CHECK(intel[1].bytes == 2 * 1048576);
+  CHECK_THAT(intel[1].source, Catch::Contains("leaf 4"));
+
+  // AMD with topology extensions: leaf 0x8000001D, the same layout.
+  CpuidRegisters ext;
+  ext.ecx = 1u << 22;
+  const auto amd = cpuid_cache_levels(fake_cpuid({{{0, 0}, vendor("AuthenticAMD")},
+                                                   {{0x80000001, 0}, ext},
+                                                   {{0x8000001D, 0}, leaf4(1, 1, 12, 64)},
+                                                   {{0x8000001D, 1}, leaf4(3, 2, 16, 1024)},
+                                                   {{0x8000001D, 2}, CpuidRegisters{}}}));
+  REQUIRE(amd.size() == 2);
+  CHECK(amd[1].bytes == 1048576);
+
+  // AMD without them (this project's virtual machines): the registers one of
+  // them returned for leaves 0x80000005 and 0x80000006.
+  CpuidRegisters max, l1, l23;
+  max.eax = 0x80000021;
+  l1.ecx = 0x300c0140;
+  l23.ecx = 0x04006140;
+  l23.edx = 0x0fe09140;
+  const auto legacy = cpuid_cache_levels(fake_cpuid({{{0, 0}, vendor("AuthenticAMD")},
+                                                      {{0x80000000, 0}, max},
+                                                      {{0x80000001, 0}, CpuidRegisters{}},
+                                                      {{0x80000005, 0}, l1},
+                                                      {{0x80000006, 0}, l23}}));
+  REQUIRE(legacy.size() == 3);
+  CHECK(legacy[0].bytes == 48 * 1024);
+  CHECK(legacy[0].ways == 12);
+  CHECK(legacy[0].line == 64);
+  CHECK(legacy[1].bytes == 1024 * 1024);
+  CHECK(legacy[1].ways == 8);
+  CHECK(legacy[2].bytes == 1016 * 524288.0);  // the whole package's level 3 ...
+  CHECK(legacy[2].to_check);                   // ... which calibration checks against bandwidth
+  CHECK(!legacy[1].to_check);
+}
+
+TEST_CASE("cache levels from the latency curve, and how much of a level one core reaches", "[calibrate][caches]") {
+  // 1 ns up to 32 KiB, 4 ns to 512 KiB, 15 ns to 16 MiB, then 100 ns.
+  std::vector<std::pair<double, double>> curve;
+  for (double s : latency_curve_sizes()) {
+    const double ns = s <= 32768 ? 1 : s <= 524288 ? 4 + s / 1e6 : s <= 16 * 1048576.0 ? 15 : 100;
+    curve.emplace_back(s, ns * 1e-9);
+  }
+  const auto levels = curve_cache_levels(curve);
+  REQUIRE(levels.size() == 3);
+  CHECK(levels[0].bytes == 32768);
+  CHECK(levels[1].bytes == 524288);
+  CHECK(levels[2].bytes == 16 * 1048576.0);
+  CHECK_THAT(levels[0].source, Catch::Contains("latency curve"));
+  // A flat curve shows no level.
+  CHECK(curve_cache_levels({{4096, 1e-9}, {8192, 1.1e-9}, {16384, 1.05e-9}}).empty());
+  // A level whose latency climbs over several points is one level.
+  const auto climb = curve_cache_levels({{1e5, 4e-9}, {2e5, 4e-9}, {4e5, 6e-9}, {8e5, 9e-9}, {1.6e6, 12e-9}, {3.2e6, 12.5e-9}});
+  REQUIRE(climb.size() == 1);
+  CHECK(climb[0].bytes == 2e5);
+
+  // Read bandwidth 60 GB/s up to 16 MiB, then 30: the level reaches 16 MiB.
+  std::vector<std::pair<double, double>> bw;
+  for (double s = 2 * 1048576.0; s <= 1024 * 1048576.0; s *= 2) bw.emplace_back(s, s <= 16 * 1048576.0 ? 60e9 : 30e9);
+  CHECK(reached_size(bw) == Approx(16 * 1048576.0));
+  // No step: nothing to say.
+  CHECK(!reached_size({{1e6, 60e9}, {2e6, 58e9}, {4e6, 57e9}}));
+}
+
+TEST_CASE("the measurement protocol's estimate, its uncertainty and when it can judge", "[measurement]") {
+  Measurement steady;
+  steady.rounds = {{10, 10, 10, 12, 10}, {10, 10.1, 10, 10, 15}, {10, 10, 9.9, 10, 10}};
+  estimate(steady, 3);
+  CHECK(steady.seconds == Approx(10));  // interference only adds time: outliers do not move it
+  CHECK(steady.judgeable);
+  CHECK(steady.uncertainty_percent < 1);
+  CHECK(steady.runs().size() == 15);
+
+  // One round 10% slower: the median of rounds resists it, and the
+  // uncertainty owns up to the drift (half the rounds' range).
+  Measurement drift;
+  drift.rounds = {{10, 10, 10}, {11, 11, 11}, {10, 10, 10}};
+  estimate(drift, 3);
+  CHECK(drift.seconds == Approx(10));
+  CHECK(drift.uncertainty_percent >= 5);
+  CHECK(!drift.judgeable);
+
+  Measurement none;
+  estimate(none, 3);
+  CHECK(!none.judgeable);
+}
+
+TEST_CASE("calibration on a machine whose sysfs and CPUID report no caches", "[calibrate][caches][cli]") {
+  CalibrationOptions o;
+  o.repetition_seconds = 0.002;
+  o.cpu_dir = temp_dir("no-caches").string();
+  o.cpuid = silent_cpuid();
+  const Calibration c = pacer::calibrate::calibrate(o);
+  const Hardware hw = read_hardware_string(calibration_xml(c), "calibrated.xml");  // it reads back
+  const HwSection& mem = hw.sections.at("memory");
+  // Levels come from the latency curve, marked as estimates, or are declared
+  // unknown with the reason: never missing without a word.
+  for (const char* p : {"l1_size", "l2_size", "l3_size", "line_size"}) {
+    INFO(p);
+    CHECK((mem.params.count(p) || mem.unknown.count(p)));
+    if (mem.params.count(p)) CHECK(mem.params.at(p).estimated);
+  }
+  CHECK(mem.unknown.count("line_size"));  // the latency curve cannot see a line
+  CHECK(mem.params.count("mem_latency"));
+  CHECK(mem.params.count("mem_bandwidth"));
+  bool said = false;
+  for (const auto& n : c.notes) said = said || n.find("CPUID reports no caches") != std::string::npos;
+  CHECK(said);
+  CHECK(hw.hllc_costs.size() == constructs().size());
+  CHECK(hw.has("ct", "region_cost"));
+  fs::remove_all(o.cpu_dir);
+}
