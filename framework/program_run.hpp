@@ -27,4 +27,10 @@ ProgramRun run_program(const std::vector<std::string>& argv, const std::function
 // timings do not move between cores; for use in `in_child`.
 void pin_to_cpu(int cpu);
 
+// The online CPU that runs a dependent chain of additions fastest right
+// now (the best of a few short trials on each; about 5 ms in all). On a
+// shared virtual machine one virtual core may be slowed by its host's other
+// work, or by the user's: measurements go where the machine is quietest.
+int quietest_cpu();
+
 }  // namespace pacer

@@ -13,7 +13,24 @@ std::vector<double> Measurement::runs() const {
   return out;
 }
 
-double round_estimate(const std::vector<double>& round) { return quantile(round, 0.25); }
+double round_estimate(const std::vector<double>& round) { return quantile(round, estimate_quantile); }
+
+namespace {
+
+// Half the width of a ~95% interval of the q-quantile of a sample, from the
+// order statistics a binomial count of runs below it reaches.
+double quantile_half_width(std::vector<double> v, double q) {
+  std::sort(v.begin(), v.end());
+  const double n = static_cast<double>(v.size()), k = q * (n - 1), sd = 1.96 * std::sqrt(n * q * (1 - q));
+  const auto at = [&](double i) { return v[static_cast<std::size_t>(std::clamp(std::round(i), 0.0, n - 1))]; };
+  return (at(k + sd) - at(k - sd)) / 2;
+}
+
+double notch(const std::vector<double>& v) {
+  return 1.58 * (quantile(v, 0.75) - quantile(v, 0.25)) / std::sqrt(static_cast<double>(v.size()));
+}
+
+}  // namespace
 
 void estimate(Measurement& m, double tolerance_percent) {
   std::vector<double> per_round;
@@ -24,14 +41,14 @@ void estimate(Measurement& m, double tolerance_percent) {
     m.judgeable = false;
     return;
   }
-  m.seconds = median(per_round);
-  const double iqr = quantile(all, 0.75) - quantile(all, 0.25);
-  m.spread_percent = 100 * iqr / m.seconds;
-  // Within rounds: McGill's notch, 1.58 IQR / sqrt(n), about a 95% interval
-  // of a central quantile. Between rounds: half their range, which is what a
-  // drift of the machine during the study moved the estimate by.
-  const double within = 1.58 * iqr / std::sqrt(static_cast<double>(all.size()));
-  const double between = per_round.size() > 1 ? spread(per_round) / 2 : within;
+  m.seconds = quantile(all, estimate_quantile);
+  if (!m.clocks.empty()) m.clock_hz = median(m.clocks);
+  m.spread_percent = 100 * (quantile(all, 0.75) - quantile(all, 0.25)) / m.seconds;
+  // Within the sample: the quantile's interval from its order statistics.
+  // Between rounds: McGill's notch over the rounds' own estimates, which is
+  // what a drift of the machine during the study moved them by.
+  const double within = quantile_half_width(all, estimate_quantile);
+  const double between = per_round.size() > 1 ? notch(per_round) : within;
   m.uncertainty_percent = 100 * std::max(within, between) / m.seconds;
   m.judgeable = m.uncertainty_percent <= tolerance_percent;
 }

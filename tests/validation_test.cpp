@@ -225,7 +225,7 @@ int main(void) { return work(10) == 45 ? 1 : 0; }
 
 TEST_CASE("pacer validate --suite: every kernel, Table 7's figures and the bounds plot", "[validate][cli][suite]") {
   const std::string png = std::filesystem::temp_directory_path() / ("bounds-" + std::to_string(getpid()) + ".png");
-  auto [j, status] = test::run_measuring_json("validate --suite examples/kernels --hw hw/host.xml --runs 5 --json --plot " + png);
+  auto [j, status] = test::run_measuring_json("validate --suite examples/kernels/paper-suite.json --hw hw/host.xml --runs 5 --json --plot " + png);
   REQUIRE(j["kernels"].size() == 3);
   bool unjudged = false;
   for (const auto& k : j["kernels"]) {

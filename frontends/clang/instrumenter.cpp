@@ -46,6 +46,28 @@ __attribute__((weak)) unsigned long long pacer_entries_[PACER_SLOTS_], pacer_tim
 __attribute__((weak)) int pacer_current_ = -1, pacer_written_ = 0;
 __attribute__((weak)) unsigned long long pacer_start_ticks_;
 __attribute__((weak)) struct timespec pacer_start_clock_;
+/* The core's clock while the program runs: a chain of dependent integer
+   additions (one cycle each on every x86 core, as pacer calibrate times the
+   clock), three times at start and three at exit; the clock is from the
+   median trial, which one preemption cannot move. */
+enum { PACER_CHAIN_ = 400000, PACER_TRIALS_ = 6 };
+__attribute__((weak)) unsigned long long pacer_chain_ticks_[PACER_TRIALS_];
+__attribute__((weak)) int pacer_chain_trials_;
+static void pacer_probe_clock_(void) {
+  for (int trial = 0; trial < 3 && pacer_chain_trials_ < PACER_TRIALS_; trial++) {
+    unsigned long long x = trial, t0 = pacer_ticks_();
+    for (int i = 0; i < PACER_CHAIN_; i++) { x += (unsigned long long)i; __asm__ volatile("" : "+r"(x)); }
+    pacer_chain_ticks_[pacer_chain_trials_++] = pacer_ticks_() - t0;
+  }
+}
+static double pacer_median_chain_(void) {
+  int n = pacer_chain_trials_;
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && pacer_chain_ticks_[j - 1] > pacer_chain_ticks_[j]; j--) {
+      unsigned long long t = pacer_chain_ticks_[j]; pacer_chain_ticks_[j] = pacer_chain_ticks_[j - 1]; pacer_chain_ticks_[j - 1] = t;
+    }
+  return n ? 0.5 * (double)(pacer_chain_ticks_[(n - 1) / 2] + pacer_chain_ticks_[n / 2]) : 0;
+}
 struct pacer_scope_ { int id, parent; unsigned long long t0; };
 static inline struct pacer_scope_ pacer_begin_(int id) {
   struct pacer_scope_ s; s.id = id; s.parent = pacer_current_; pacer_current_ = id; s.t0 = pacer_ticks_(); return s;
@@ -60,6 +82,7 @@ static inline void pacer_end_(struct pacer_scope_* s) {
 __attribute__((constructor)) static void pacer_start_(void) {
   if (pacer_start_ticks_) return;
   clock_gettime(CLOCK_MONOTONIC, &pacer_start_clock_); pacer_start_ticks_ = pacer_ticks_();
+  pacer_probe_clock_();
 }
 /* The timer's cost, measured the way the program paid it: `inside`, what an
    empty region records for itself; `outside`, what one region costs the
@@ -67,6 +90,7 @@ __attribute__((constructor)) static void pacer_start_(void) {
 __attribute__((destructor)) static void pacer_finish_(void) {
   if (pacer_written_) return;
   pacer_written_ = 1;
+  pacer_probe_clock_();
   struct timespec now; clock_gettime(CLOCK_MONOTONIC, &now);
   double seconds = (double)(now.tv_sec - pacer_start_clock_.tv_sec) + 1e-9 * (double)(now.tv_nsec - pacer_start_clock_.tv_nsec);
   double hz = (double)(pacer_ticks_() - pacer_start_ticks_) / seconds;
@@ -84,7 +108,8 @@ __attribute__((destructor)) static void pacer_finish_(void) {
   const char* path = getenv("PACER_TIMING_FILE");
   FILE* f = path ? fopen(path, "w") : NULL;
   if (!f) return;
-  fprintf(f, "clock %.17g\noverhead %.17g %.17g\n", hz, inside, outside);
+  fprintf(f, "clock %.17g\noverhead %.17g %.17g\ncore_clock %.17g\n", hz, inside, outside,
+          (double)PACER_CHAIN_ * hz / pacer_median_chain_());
   for (int id = 0; id < empty; id++)
     if (pacer_entries_[id])
       fprintf(f, "region %d %llu %llu %llu %llu\n", id, pacer_entries_[id], pacer_time_[id], pacer_child_time_[id],

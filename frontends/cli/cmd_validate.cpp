@@ -47,6 +47,7 @@ json to_json(const Validation& v) {
   j["uncertainty_percent"] = m.uncertainty_percent;
   j["judgeable"] = m.judgeable;
   if (!m.judgeable) j["why_not_judged"] = not_judged(v);
+  if (m.clock_hz > 0) j["core_clock_hz"] = m.clock_hz;
   json models = json::object();
   for (const auto& m : v.models) {
     json e;
@@ -71,7 +72,7 @@ std::string measured_text(const Validation& v) {
   std::ostringstream s;
   if (m.judgeable)
     s << "measured " << format_seconds(v.measured) << " per call (" << m.runs().size() << " pinned runs in "
-      << m.rounds.size() << " rounds: the median of the rounds' lower quartiles, known to "
+      << m.rounds.size() << " rounds: their 10th percentile, known to "
       << digits(m.uncertainty_percent, 2) << "%; interquartile spread " << digits(m.spread_percent, 2) << "%)\n";
   else
     s << "measured: not judged: " << not_judged(v) << "\n";
@@ -109,10 +110,16 @@ std::string text(const Validation& v) {
 
 using SuiteKernel = std::pair<std::string, ValidationOptions>;
 
-std::vector<SuiteKernel> read_manifest(const std::string& dir, const ValidateCommand& c) {
-  const std::string path = (std::filesystem::path(dir) / "suite.json").string();
+// A folder holding suite.json, or a manifest file; its kernels' files are
+// relative to the manifest's folder.
+std::vector<SuiteKernel> read_manifest(const std::string& suite, const ValidateCommand& c) {
+  const bool folder = std::filesystem::is_directory(suite);
+  const std::string path = folder ? (std::filesystem::path(suite) / "suite.json").string() : suite;
+  const std::string dir = std::filesystem::path(path).parent_path().string();
   std::ifstream in(path);
-  if (!in) throw InputError(SourceLocation{path, 0}, "", "no suite manifest (suite.json) in " + dir);
+  if (!in)
+    throw InputError(SourceLocation{path, 0}, "",
+                     folder ? "no suite manifest (suite.json) in " + suite : "no such suite manifest");
   std::vector<SuiteKernel> out;
   try {
     const json j = json::parse(in);
@@ -176,6 +183,7 @@ json suite_json(const std::string& dir, const std::vector<KernelOutcome>& ks) {
       e["uncertainty_percent"] = me.uncertainty_percent;
       e["spread_percent"] = me.spread_percent;
       e["runs_seconds"] = me.rounds;
+      if (me.clock_hz > 0) e["core_clock_hz"] = me.clock_hz;
       if (!me.judgeable) e["why_not_judged"] = not_judged(k.v);
       json predicted = json::object(), err = json::object();
       for (const auto& m : k.v.models)
@@ -295,7 +303,7 @@ void add_validate_command(CLI::App& app) {
   cmd->add_option("--args", c->args, "the program's arguments");
   cmd->add_option("--runs", c->runs, "pinned runs per round (at least three rounds, more while the time moves)")
       ->capture_default_str();
-  cmd->add_option("--suite", c->suite, "a folder with a suite.json manifest of kernels");
+  cmd->add_option("--suite", c->suite, "a folder with a suite.json manifest of kernels, or a manifest file");
   cmd->add_option("--plot", c->plot, "with --suite: draw the accuracy bounds (Figure 12) as PNG");
   cmd->add_flag("--json", c->json, "JSON output");
   cmd->callback([c] {

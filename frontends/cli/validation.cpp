@@ -4,7 +4,9 @@
 #include <cmath>
 #include <set>
 
+#include "framework/program_run.hpp"
 #include "framework/scratch_dir.hpp"
+#include "framework/statistics.hpp"
 #include "frontends/clang/c_frontend.hpp"
 #include "frontends/clang/profile.hpp"
 #include "frontends/cli/report.hpp"
@@ -129,13 +131,16 @@ void ValidationRun::measure_round() {
   const int task = s.parts->function_region(s.options.function);
   const int measured_region = s.whole->function_region(s.options.function);
   std::vector<double> round;
+  const int cpu = quietest_cpu();  // chosen anew each round: the host's load moves
   for (int k = 0; k < s.options.runs; ++k) {
-    TimingRun t = s.whole->run(s.options.args);
+    TimingRun t = s.whole->run(s.options.args, cpu);
     if (!t.regions.count(measured_region))
       throw InputError("the program never called '" + s.options.function + "': nothing to measure");
     round.push_back(seconds_per_entry(t, measured_region));
-    TimingRun c = s.parts->run(s.options.args);
-    s.component_runs.emplace_back(seconds_per_entry(c, task), std::move(c));
+    if (t.core_hz > 0) s.measurement.clocks.push_back(t.core_hz);
+    TimingRun c = s.parts->run(s.options.args, cpu);
+    const double seconds = seconds_per_entry(c, task);
+    s.component_runs.emplace_back(seconds, std::move(c));
   }
   s.measurement.rounds.push_back(std::move(round));
   estimate(s.measurement, judging_tolerance_percent);
@@ -150,12 +155,16 @@ Validation ValidationRun::finish() {
   v.measurement = s.measurement;
   v.measured = s.measurement.seconds;
   v.notes = s.notes;
+  if (v.measurement.clock_hz > 0)
+    v.notes.push_back("the core ran a dependent chain at " + digits(v.measurement.clock_hz / 1e9, 4) +
+                      " GHz during the measurement (the median of short trials in every run; the host moves it)");
 
-  // CT from the component-timed run of median length, with the timer's cost
+  // CT from the component-timed run at the quantile the measurement takes
+  // of the plain runs (the same state of the machine), with the timer's cost
   // from the description (pacer calibrate measures it on its own programs).
   auto& runs = s.component_runs;
   std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  TimingRun ct = runs[runs.size() / 2].second;
+  TimingRun ct = runs[static_cast<std::size_t>(std::lround(estimate_quantile * (runs.size() - 1)))].second;
   ParamValues bound;
   std::map<const SegNode*, double> executions;
   for (const auto& e : Predictor(s.analysis.model).node_executions({}, &bound)) executions[e.term->node] += e.executions;

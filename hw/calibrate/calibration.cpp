@@ -364,7 +364,9 @@ Calibration calibrate(const CalibrationOptions& options) {
   if (options.repetition_seconds <= 0 || options.repetition_seconds > 10)
     throw InputError("--repetition-time must be in (0, 10] seconds");
   Calibration c;
-  Calibrator(options, c).run();
+  CalibrationOptions o = options;
+  if (o.cpu < 0) o.cpu = quietest_cpu();
+  Calibrator(o, c).run();
   return c;
 }
 

@@ -19,7 +19,7 @@ struct CalibrationOptions {
   std::string compiler;                      // the C compiler; empty: the one pacer was built with
   std::vector<std::string> flags = {"-O2"};  // what the models will assume code is compiled with
   double repetition_seconds = 0.02;          // length of one timed repetition
-  int cpu = -1;                              // core to pin to; -1: the last one
+  int cpu = -1;                              // core to pin to; -1: the quietest one
   // Where the caches are looked up (cache_levels.hpp); tests present a
   // machine without them.
   std::string cpu_dir = "/sys/devices/system/cpu/cpu0";

@@ -29,6 +29,8 @@ TimingRun read_timing_run(const std::string& path) {
     bool ok = true;
     if (kind == "clock") {
       ok = static_cast<bool>(s >> run.ticks_per_second);
+    } else if (kind == "core_clock") {
+      ok = static_cast<bool>(s >> run.core_hz);
     } else if (kind == "overhead") {
       ok = static_cast<bool>(s >> run.inside >> run.outside);
     } else if (kind == "region") {

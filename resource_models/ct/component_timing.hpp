@@ -33,6 +33,7 @@ struct TimingRun {
   double ticks_per_second = 0;
   double inside = 0;   // ticks an empty region records for itself
   double outside = 0;  // ticks one region costs the region around it
+  double core_hz = 0;  // the core's clock during the run (a dependent chain); 0 when not probed
   std::map<int, RegionTime> regions;
 
   // The region's own work in seconds, every timer's cost removed.
