@@ -6,7 +6,6 @@
 
 #include "framework/program_run.hpp"
 #include "framework/scratch_dir.hpp"
-#include "framework/statistics.hpp"
 #include "frontends/clang/c_frontend.hpp"
 #include "frontends/clang/profile.hpp"
 #include "frontends/cli/report.hpp"
@@ -122,7 +121,6 @@ ValidationRun::ValidationRun(const ValidationOptions& o) : s_(std::make_unique<S
 }
 
 ValidationRun::~ValidationRun() = default;
-ValidationRun::ValidationRun(ValidationRun&&) noexcept = default;
 
 // The plain and the component-timed builds run in turn, so that both see
 // the same state of the machine.

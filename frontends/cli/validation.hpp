@@ -66,7 +66,6 @@ class ValidationRun {
  public:
   explicit ValidationRun(const ValidationOptions& options);
   ~ValidationRun();
-  ValidationRun(ValidationRun&&) noexcept;
   void measure_round();
   const Measurement& measurement() const;
   Validation finish();
