@@ -216,8 +216,6 @@ void assemble(Collected& c, const AnalyseOptions& options, const std::string& fi
 
 }  // namespace
 
-bool is_c_source(const std::string& path) { return std::filesystem::path(path).extension() == ".c"; }
-
 CAnalysis analyse_c(const AnalyseOptions& options) {
   if (options.files.empty()) throw InputError("no C file given");
   Collected c;

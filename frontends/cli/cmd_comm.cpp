@@ -40,7 +40,7 @@ std::string quoted(const std::string& s) { return "'" + s + "'"; }
 // Runs the ping-pong under mpirun and returns its CSV.
 std::string run_pingpong(const std::vector<double>& sizes, int reps) {
   std::ostringstream cmd;
-  cmd << "mpirun -np 2 --oversubscribe " << quoted(PACER_PINGPONG) << ' ' << reps;
+  cmd << "mpirun -np 2 --oversubscribe " << quoted(helper_program("pingpong")) << ' ' << reps;
   for (double s : sizes) cmd << ' ' << static_cast<long long>(s);
   if (geteuid() == 0) {  // Open MPI refuses root unless told twice
     setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);

@@ -100,33 +100,6 @@ void emit(const std::string& content) {
 
 void emit(const json& j) { emit(j.dump(2) + "\n"); }
 
-std::string hardware_dir() {
-  if (const char* env = std::getenv("PACER_HW_DIR"); env && *env) return env;
-  return std::string(PACER_SOURCE_DIR) + "/hw";
-}
-
-std::string resolve_hardware(const std::string& name_or_path) {
-  namespace fs = std::filesystem;
-  if (fs::exists(name_or_path) || name_or_path.find('/') != std::string::npos ||
-      name_or_path.find(".xml") != std::string::npos)
-    return name_or_path;
-  fs::path shipped = fs::path(hardware_dir()) / (name_or_path + ".xml");
-  return fs::exists(shipped) ? shipped.string() : name_or_path;
-}
-
-Hardware load_hardware(const std::string& name_or_path) {
-  return read_hardware_file(resolve_hardware(name_or_path));
-}
-
-std::vector<std::filesystem::path> xml_files_in(const std::string& dir) {
-  namespace fs = std::filesystem;
-  std::vector<fs::path> out;
-  if (fs::is_directory(dir))
-    for (const auto& e : fs::directory_iterator(dir))
-      if (e.path().extension() == ".xml") out.push_back(e.path());
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 std::map<std::string, double> parse_assignments(const std::vector<std::string>& items) {
   std::map<std::string, double> out;
@@ -141,8 +114,6 @@ std::map<std::string, double> parse_assignments(const std::vector<std::string>& 
   }
   return out;
 }
-
-std::string energy_dir() { return std::string(PACER_SOURCE_DIR) + "/examples/energy"; }
 
 }  // namespace pacer::cli
 

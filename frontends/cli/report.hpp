@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "framework/hardware.hpp"
+#include "frontends/xml/catalogue.hpp"
 
 namespace pacer::cli {
 
@@ -49,20 +50,7 @@ void plot_png(const std::string& png, const std::string& script, const std::vect
 void emit(const std::string& content);
 void emit(const json& j);
 
-// The folder of shipped hardware descriptions: $PACER_HW_DIR, else the
-// source tree's hw/.
-std::string hardware_dir();
-// A path, or the name of a shipped description ("parsytec-t800").
-std::string resolve_hardware(const std::string& name_or_path);
-Hardware load_hardware(const std::string& name_or_path);
-
-// The .xml files of a folder, sorted (none if it does not exist).
-std::vector<std::filesystem::path> xml_files_in(const std::string& dir);
-
 // NAME=VALUE items of a repeatable --param, each name once.
 std::map<std::string, double> parse_assignments(const std::vector<std::string>& items);
-
-// The shipped ICE algorithms and input sets: the source tree's examples/energy/.
-std::string energy_dir();
 
 }  // namespace pacer::cli

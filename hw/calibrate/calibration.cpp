@@ -1,8 +1,5 @@
 #include "hw/calibrate/calibration.hpp"
 
-#include <llvm/ADT/StringRef.h>
-#include <llvm/Config/llvm-config.h>
-#include <llvm/TargetParser/Host.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -20,6 +17,7 @@
 #include "framework/program_run.hpp"
 #include "framework/scratch_dir.hpp"
 #include "framework/statistics.hpp"
+#include "frontends/clang/clang_module.hpp"
 #include "frontends/xml/hardware_io.hpp"
 #include "hw/calibrate/construct_benchmarks.hpp"
 #include "hw/calibrate/cache_levels.hpp"
@@ -53,12 +51,12 @@ std::string first_line_of(const std::string& command) {
 // The CPU whose scheduling model ICC prices with. LLVM knows the host, or a
 // newer part of a family it knows the latest member of.
 std::string scheduling_cpu(std::vector<std::string>& notes) {
-  std::string host = llvm::sys::getHostCPUName().str();
+  std::string host = clang_module().host_cpu_name();
   if (host != "generic" && !host.empty()) return host;
   const std::string vendor = cpuinfo_field("vendor_id");
   const int family = std::atoi(cpuinfo_field("cpu family").c_str());
   if (vendor == "AuthenticAMD" && family >= 0x19) {
-    notes.push_back("LLVM " LLVM_VERSION_STRING " does not know this processor (AMD family " + std::to_string(family) +
+    notes.push_back("LLVM " + clang_module().llvm_version() + " does not know this processor (AMD family " + std::to_string(family) +
                     "); ICC uses znver4, the newest Zen scheduling model it has");
     return "znver4";
   }
@@ -287,7 +285,7 @@ class Calibrator {
     for (const auto& f : o_.flags) flags += (flags.empty() ? "" : " ") + f;
     icc.attributes["flags"] = flags;
     icc.attributes["mcpu"] = scheduling_cpu(c_.notes);
-    icc.attributes["triple"] = llvm::sys::getDefaultTargetTriple();
+    icc.attributes["triple"] = clang_module().default_target_triple();
     std::vector<double> cycle;
     for (double c : clocks) cycle.push_back(1 / c);
     icc.params["t_cyc"] = measured(median(cycle), spread(cycle), 1e-9, "ns",

@@ -1,4 +1,5 @@
 // dlib lives in this one translation unit: its headers are heavy to compile.
+// Part of the dlib module (templates/dlib_module.hpp).
 #include "templates/speedup/regressors.hpp"
 
 #include <dlib/random_forest.h>
@@ -116,16 +117,6 @@ std::function<double(const Sample&)> forest(const Set& s, std::uint64_t seed) {
 }
 
 }  // namespace
-
-const std::vector<std::string>& regressor_names() {
-  static const std::vector<std::string> names{"svr", "krr", "forest"};
-  return names;
-}
-
-bool is_regressor(const std::string& name) {
-  const auto& n = regressor_names();
-  return std::find(n.begin(), n.end(), name) != n.end();
-}
 
 std::vector<double> fit_predict_regressor(const std::string& name, const std::vector<SpeedupPoint>& train,
                                           const std::vector<SpeedupPoint>& test, std::uint64_t seed) {

@@ -1,0 +1,26 @@
+// Parts of pacer that need large libraries (Clang and LLVM for reading C and
+// machine code, dlib for regressions) are shared modules opened on first use,
+// so that a command which never reads C does not pay for loading them: every
+// command then starts in milliseconds. A module exports one C function that
+// returns its table of entry points (an `Api` struct with a `version`).
+#pragma once
+#include <string>
+
+namespace pacer {
+
+// The folder holding libpacer.so and, beside it, pacer's modules and data:
+// <libdir>/pacer/ (modules, helper programs) and <libdir>/../share/pacer/.
+std::string library_dir();
+
+// Opens `lib<name>.so` from $PACER_MODULE_DIR, else <libdir>/pacer/, once per
+// process, and returns what its `entry` function returns. Throws
+// std::runtime_error naming the file and the loader's reason.
+const void* module_entry(const std::string& name, const char* entry, int version);
+
+template <class Api>
+const Api& module_api(const std::string& name, const char* entry) {
+  static const Api* api = static_cast<const Api*>(module_entry(name, entry, Api::current_version));
+  return *api;
+}
+
+}  // namespace pacer

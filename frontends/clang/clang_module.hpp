@@ -1,0 +1,38 @@
+// The half of pacer that needs Clang and LLVM: the C frontend, profiles from
+// coverage counters, the timing instrumenter, the reading of machine code for
+// ICC and the host's target. It is built as the module libpacer-clang.so and
+// opened on first use (framework/module.hpp); the functions declared in
+// c_frontend.hpp, profile.hpp, instrumenter.hpp and machine_costs.hpp are
+// called as usual and forward to this table.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "frontends/clang/c_frontend.hpp"
+#include "frontends/clang/instrumenter.hpp"
+#include "frontends/clang/profile.hpp"
+#include "resource_models/icc/machine_costs.hpp"
+
+namespace pacer {
+
+struct ClangModuleApi {
+  // Raise when this table or a type crossing it changes.
+  static constexpr int current_version = 1;
+  int version = current_version;
+  CAnalysis (*analyse_c)(const AnalyseOptions&);
+  Profile (*run_profile)(const CAnalysis&, const ProfileOptions&);
+  Instrumentation (*instrument_sources)(const std::vector<std::string>&, const std::vector<std::string>&, bool,
+                                        const std::vector<std::string>&, const std::string&, const LoopChoice&);
+  std::vector<std::string> (*attach_machine_costs)(ApplicationModel&, const std::vector<std::string>&,
+                                                   const MachineCostOptions&, const ParamValues&, const std::string&);
+  std::string (*host_cpu_name)();          // LLVM's name of this processor, "generic" if it knows none
+  std::string (*default_target_triple)();  // the triple the compiler targets by default
+  std::string (*llvm_version)();
+};
+
+inline constexpr const char* clang_module_name = "pacer-clang";
+inline constexpr const char* clang_module_entry = "pacer_clang_module";
+
+const ClangModuleApi& clang_module();
+
+}  // namespace pacer
