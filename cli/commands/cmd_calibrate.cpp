@@ -1,0 +1,64 @@
+// pacer calibrate: measures this machine and writes its hardware description
+// (hw/calibrate/, docs/calibration.md).
+#include <filesystem>
+#include <iostream>
+
+#include "cli/commands/application_source.hpp"
+#include "cli/commands/commands.hpp"
+#include "cli/views/report.hpp"
+#include "hw/calibrate/calibration.hpp"
+
+namespace pacer::cli {
+
+namespace {
+
+struct CalibrateOptions {
+  std::string out;
+  calibrate::CalibrationOptions run;
+};
+
+void check_destination(const std::string& out) {
+  const std::filesystem::path p = std::filesystem::absolute(out);
+  if (!std::filesystem::is_directory(p.parent_path()))
+    throw InputError("--out: the folder '" + p.parent_path().string() + "' does not exist");
+  if (std::filesystem::is_directory(p)) throw InputError("--out: '" + out + "' is a folder, not a file");
+}
+
+void summary(const calibrate::Calibration& c, const std::string& out) {
+  const Hardware& hw = c.hardware;
+  auto fig = [&](const char* s, const char* p) { return hw.sections.at(s).params.at(p); };
+  std::cout << "wrote " << out << " in " << digits(c.seconds, 3) << " s\n"
+            << "  clock " << digits(fig("cpu", "clock").value / 1e9, 4) << " GHz, flop rate "
+            << digits(fig("poc", "flop_rate").value / 1e9, 4) << " Gflop/s, ICC as "
+            << hw.sections.at("icc").attributes.at("mcpu") << "\n";
+  Table t({"construct", "cost", "chained", "spread"});
+  for (const auto& [name, f] : hw.hllc_costs)
+    t.add({name, format_seconds(f.value), f.dependent >= 0 ? format_seconds(f.dependent) : "-",
+           format_seconds(f.spread)});
+  std::cout << t.text();
+  for (const auto& n : c.notes) std::cout << "note: " << n << "\n";
+}
+
+}  // namespace
+
+void add_calibrate_command(CLI::App& app) {
+  auto o = std::make_shared<CalibrateOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "calibrate", "measure this machine and write its hardware description (HLLC costs, flop rate, clock, "
+                   "memory); compiler flags after -- (default -O2)");
+  cmd->add_option("--out", o->out, "the hardware description to write")->required();
+  cmd->add_option("--name", o->run.name, "the machine's name in the description")->capture_default_str();
+  cmd->add_option("--compiler", o->run.compiler, "the C compiler to characterise (default: pacer's clang)");
+  cmd->add_option("--repetition-time", o->run.repetition_seconds, "seconds of one timed repetition")
+      ->capture_default_str();
+  cmd->add_option("--cpu", o->run.cpu, "the core to pin to (default: the last)");
+  cmd->callback([o] {
+    check_destination(o->out);
+    if (!compile_flags().empty()) o->run.flags = compile_flags();
+    const calibrate::Calibration c = calibrate::calibrate(o->run);
+    write_atomically(o->out, calibrate::calibration_xml(c), "the hardware description");
+    summary(c, o->out);
+  });
+}
+
+}  // namespace pacer::cli

@@ -1,0 +1,303 @@
+// pacer speedup generate|fit|predict|best: the speedup laws of "When parallel
+// speedups hit the memory wall" (Amdahl, Gustafson and the variable-delay
+// model) made from, fitted to and evaluated on measurements of cores and
+// frequencies. `study` and `measure` are in their own files.
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+#include <optional>
+#include <limits>
+#include <sstream>
+
+#include "framework/error.hpp"
+#include "cli/commands/commands.hpp"
+#include "cli/views/report.hpp"
+#include "cli/commands/speedup_options.hpp"
+#include "templates/speedup/paper_table.hpp"
+#include "templates/speedup/speedup_data.hpp"
+#include "templates/speedup/speedup_generate.hpp"
+
+namespace pacer::cli {
+namespace {
+
+// ---- generate ----
+
+struct GenerateCmd {
+  std::string model = "memwall", params, table_row, out, cores, cpu_freq, mem_freq = "1.066GHz";
+  double noise = 0, instructions = 1e10;
+  std::uint64_t seed = 1;
+  bool speedup = false;
+};
+
+void run_generate(const GenerateCmd& c) {
+  const SpeedupLaw& law = speedup_law(c.model);
+  if (c.params.empty() == c.table_row.empty())
+    throw InputError("give the " + c.model + " parameters to generate from: --params NAME=VALUE,... or --table-row PROGRAM");
+  if (!c.table_row.empty() && law.name() != "memwall")
+    throw InputError("--table-row gives memwall parameters (Table 1); drop --model " + c.model);
+  const auto params = c.table_row.empty() ? parse_law_params(law, c.params)
+                                          : [&] {
+                                              const PaperFit& row = paper_table1_row(c.table_row);
+                                              return std::vector<double>(row.memwall, row.memwall + 4);
+                                            }();
+  GenerateOptions g;
+  if (!c.cores.empty()) g.cores = parse_core_list(c.cores, "--cores");
+  // Speedups are relative to one core: generate its runs even when not listed.
+  if (c.speedup && !g.cores.empty() && std::find(g.cores.begin(), g.cores.end(), 1) == g.cores.end())
+    g.cores.insert(g.cores.begin(), 1);
+  if (!c.cpu_freq.empty()) g.cpu_hz = parse_frequency_list(c.cpu_freq, "--cpu-freq");
+  g.mem_hz = parse_frequency(c.mem_freq, "--mem-freq");
+  g.noise = c.noise;
+  g.seed = c.seed;
+  g.instructions = c.instructions;
+  const auto runs = generate_measurements(law, params, g);
+  const std::string csv = c.speedup ? speedups_csv(speedups_from_times(runs, "generated").points) : measurements_csv(runs);
+  if (c.out.empty()) {
+    emit(csv);
+    return;
+  }
+  write_atomically(c.out, csv, "the generated data");
+  std::cerr << "speedup generate: " << runs.size() << " runs of " << law.name() << " (" << params_text(law, params)
+            << "), noise " << c.noise << ", seed " << c.seed << " -> " << c.out << '\n';
+}
+
+// ---- fit ----
+
+struct FitCmd {
+  std::string file, model = "memwall";
+  OptimizerOptions optimizer;
+  bool json = false;
+};
+
+void run_fit(const FitCmd& c) {
+  const SpeedupLaw& law = speedup_law(c.model);
+  const SpeedupData data = read_speedup_csv(c.file);
+  const SpeedupColumns cols = data.columns();
+  const FitOptions fo = c.optimizer.fit_options();
+  const SpeedupFit fit = fit_speedup_law(law, cols, fo);
+  // Table 1 of the paper: the gain of the fit over Amdahl's law, fitted the same way.
+  std::optional<SpeedupFit> amdahl;
+  if (law.name() != "amdahl") amdahl = fit_speedup_law(speedup_law("amdahl"), cols, fo);
+  const double gain = amdahl ? accuracy_gain_percent(amdahl->mse, fit.mse) : 0.0;
+  if (c.json) {
+    json j{{"file", c.file},
+           {"model", law.name()},
+           {"reference", law.reference()},
+           {"optimizer", fo.optimizer},
+           {"points", cols.size()},
+           {"rows", data.rows},
+           {"from_times", data.from_times},
+           {"params", params_json(law, fit.params)},
+           {"mse", fit.mse},
+           {"evaluations", fit.evaluations},
+           {"seconds", fit.seconds}};
+    if (amdahl) {
+      j["amdahl"] = {{"params", params_json(speedup_law("amdahl"), amdahl->params)}, {"mse", amdahl->mse}};
+      j["gain_over_amdahl_percent"] = gain;
+    }
+    emit(j);
+    return;
+  }
+  std::ostringstream os;
+  os << law.name() << " (" << law.reference() << ") fitted to " << c.file << ": " << cols.size() << " speedup points"
+     << (data.from_times ? " from " + std::to_string(data.rows) + " timed runs (" + std::to_string(data.references) +
+                               " one-core references)"
+                         : "")
+     << "\noptimizer " << fo.optimizer << ", " << fit.evaluations << " evaluations in " << digits(fit.seconds, 3)
+     << " s\n\n";
+  Table t({"parameter", "value", "bounds", "meaning"});
+  const Bounds b = law_bounds(law, fo.bounds);
+  for (std::size_t i = 0; i < fit.params.size(); ++i)
+    t.add({law.parameters()[i].name, digits(fit.params[i], 5),
+           "[" + digits(b.lower[i]) + ", " + digits(b.upper[i]) + "]", law.parameters()[i].meaning});
+  os << t.text() << "\nMSE " << digits(fit.mse, 5) << '\n';
+  if (amdahl)
+    os << "Amdahl's law fitted the same way: f = " << digits(amdahl->params[0], 5) << ", MSE "
+       << digits(amdahl->mse, 5) << "; accuracy gain " << digits(gain, 4) << "% (Table 1's measure)\n";
+  emit(os.str());
+}
+
+// ---- predict and best ----
+
+struct GridCmd {
+  LawOptions law;
+  std::string cores = "1-24", cpu_freq = "1.2GHz:2.5GHz:0.1GHz", mem_freq = "1.066GHz";
+  std::string hw;  // best: power parameters for the energy ranking
+  bool json = false, csv = false;
+};
+
+struct GridPoint {
+  int cores;
+  double cpu_hz, phi, speedup, relative_time;
+  bool memory_bound;
+};
+
+// Time relative to one core at the highest frequency: T_p(F) = T_s(F) / S_p,
+// with T_s(F) proportional to CPI(phi) / F_cpu (Eq. 3).
+std::vector<GridPoint> evaluate_grid(const SpeedupLaw& law, const std::vector<double>& x, const GridCmd& c) {
+  const auto cores = parse_core_list(c.cores, "--cores");
+  const auto cpus = parse_frequency_list(c.cpu_freq, "--cpu-freq");
+  const double mem = parse_frequency(c.mem_freq, "--mem-freq");
+  const double f_ref = *std::max_element(cpus.begin(), cpus.end());
+  const double t_ref = law.sequential_cycles_per_instruction(x.data(), f_ref / mem) / f_ref;
+  std::vector<GridPoint> out;
+  for (double cpu : cpus)
+    for (int p : cores) {
+      const double phi = cpu / mem, s = law.speedup(x.data(), p, phi);
+      const double t = law.sequential_cycles_per_instruction(x.data(), phi) / cpu / s;
+      out.push_back({p, cpu, phi, s, t / t_ref, law.memory_bound(x.data(), p, phi)});
+    }
+  return out;
+}
+
+json point_json(const GridPoint& g) {
+  return {{"cores", g.cores},     {"cpu_freq_hz", g.cpu_hz},         {"phi", g.phi},
+          {"speedup", g.speedup}, {"relative_time", g.relative_time}, {"bound", g.memory_bound ? "memory" : "compute"}};
+}
+
+void run_predict(const GridCmd& c) {
+  const ResolvedLaw r = resolve_law(c.law);
+  const auto grid = evaluate_grid(*r.law, r.params, c);
+  if (c.json) {
+    json points = json::array();
+    for (const auto& g : grid) points.push_back(point_json(g));
+    emit(json{{"model", r.law->name()}, {"params", params_json(*r.law, r.params)}, {"origin", r.origin},
+              {"mem_freq_hz", parse_frequency(c.mem_freq, "--mem-freq")}, {"points", points}});
+    return;
+  }
+  if (c.csv) {
+    Table t({"cores", "cpu_freq_hz", "phi", "speedup", "relative_time", "bound"});
+    for (const auto& g : grid)
+      t.add({std::to_string(g.cores), format_number(g.cpu_hz), format_number(g.phi), format_number(g.speedup),
+             format_number(g.relative_time), g.memory_bound ? "memory" : "compute"});
+    return emit(t.csv());
+  }
+  std::ostringstream os;
+  os << r.law->name() << " (" << params_text(*r.law, r.params) << "), " << r.origin << "\n"
+     << "relative time: to one core at the highest frequency listed\n\n";
+  Table t({"cores", "cpu freq", "phi", "speedup", "relative time", "bound"});
+  for (const auto& g : grid)
+    t.add({std::to_string(g.cores), frequency_text(g.cpu_hz), digits(g.phi), digits(g.speedup, 5), digits(g.relative_time, 4),
+           g.memory_bound ? "memory" : "compute"});
+  emit(os.str() + t.text());
+}
+
+void run_best(const GridCmd& c) {
+  const ResolvedLaw r = resolve_law(c.law);
+  const auto grid = evaluate_grid(*r.law, r.params, c);
+  auto best_by = [&](auto key) {
+    const GridPoint* best = &grid.front();
+    for (const auto& g : grid)
+      if (key(g) < key(*best)) best = &g;
+    return *best;
+  };
+  const GridPoint fastest_speedup = best_by([](const GridPoint& g) { return -g.speedup; });
+  const GridPoint shortest = best_by([](const GridPoint& g) { return g.relative_time; });
+  std::optional<GridPoint> least_energy;
+  std::string energy_note;
+  double energy = 0;
+  if (!c.hw.empty()) {
+    const Hardware hw = load_hardware(c.hw);
+    const double p_static = hw.require("power", "static_power", "speedup best").value;
+    const double p_core = hw.require("power", "core_power", "speedup best").value;
+    const double alpha = hw.require("power", "dynamic_exponent", "speedup best").value;
+    const double f_clock = hw.require("cpu", "clock", "speedup best").value;
+    // E = T_p (P_static + p P_core (F / F_clock)^alpha): static power while
+    // the run lasts, dynamic power of each busy core scaling with frequency.
+    auto e = [&](const GridPoint& g) {
+      return g.relative_time * (p_static + g.cores * p_core * std::pow(g.cpu_hz / f_clock, alpha));
+    };
+    least_energy = best_by(e);
+    energy = e(*least_energy);
+    energy_note = "energy from " + hw.name + "'s power section, in joules per second of the one-core run at the "
+                  "highest frequency";
+  }
+  if (c.json) {
+    json j{{"model", r.law->name()}, {"params", params_json(*r.law, r.params)}, {"origin", r.origin},
+           {"highest_speedup", point_json(fastest_speedup)}, {"shortest_time", point_json(shortest)}};
+    if (least_energy) {
+      j["lowest_energy"] = point_json(*least_energy);
+      j["lowest_energy"]["relative_energy"] = energy;
+      j["energy_note"] = energy_note;
+    } else {
+      j["lowest_energy"] = nullptr;
+      j["energy_note"] = "no --hw with a power section: energy not ranked";
+    }
+    emit(j);
+    return;
+  }
+  std::ostringstream os;
+  os << r.law->name() << " (" << params_text(*r.law, r.params) << "), " << r.origin << ", over " << grid.size()
+     << " configurations\n";
+  auto line = [&](const char* what, const GridPoint& g) {
+    os << what << g.cores << " cores at " << frequency_text(g.cpu_hz) << " (phi " << digits(g.phi) << "): speedup "
+       << digits(g.speedup, 5) << ", relative time " << digits(g.relative_time, 4) << ", "
+       << (g.memory_bound ? "memory" : "compute") << "-bound\n";
+  };
+  line("highest speedup: ", fastest_speedup);
+  line("shortest time:   ", shortest);
+  if (least_energy) {
+    line("lowest energy:   ", *least_energy);
+    os << "  (" << digits(energy, 4) << "; " << energy_note << ")\n";
+  } else {
+    os << "lowest energy:   not ranked (give --hw with a power section: static_power, core_power, dynamic_exponent)\n";
+  }
+  emit(os.str());
+}
+
+void add_grid_options(CLI::App* s, GridCmd& c) {
+  add_law_options(*s, c.law, true);
+  s->add_option("--cores", c.cores, "core counts, e.g. 1-24 or 1,2,4,8")->capture_default_str();
+  s->add_option("--cpu-freq", c.cpu_freq, "processor frequencies, e.g. 1.2GHz:2.5GHz:0.1GHz or 2.1e9,2.4e9")
+      ->capture_default_str();
+  s->add_option("--mem-freq", c.mem_freq, "memory frequency")->capture_default_str();
+  s->add_flag("--json", c.json, "Print JSON");
+}
+
+}  // namespace
+
+void add_speedup_command(CLI::App& app) {
+  CLI::App* cmd = app.add_subcommand("speedup", "Speedup laws with the memory wall: generate, fit, predict, best, study, measure");
+  cmd->require_subcommand(1);
+
+  auto gen = std::make_shared<GenerateCmd>();
+  CLI::App* g = cmd->add_subcommand("generate", "Make measurements from a law on the paper's grid (1-24 cores, 1.2-2.5 GHz)");
+  g->add_option("--model", gen->model, "amdahl, gustafson or memwall")->capture_default_str();
+  g->add_option("--params", gen->params, "the law's parameters, e.g. f=0.99,k=1.7,m1=0.002,m2=0.28");
+  g->add_option("--table-row", gen->table_row, "memwall parameters of a program of the paper's Table 1, e.g. parsec-x264");
+  g->add_option("--noise", gen->noise, "relative standard deviation of each time (0.02 = 2%)")->capture_default_str();
+  g->add_option("--seed", gen->seed, "random seed")->capture_default_str();
+  g->add_option("--cores", gen->cores, "core counts (1-24)");
+  g->add_option("--cpu-freq", gen->cpu_freq, "processor frequencies (1.2GHz:2.5GHz:0.1GHz)");
+  g->add_option("--mem-freq", gen->mem_freq, "memory frequency")->capture_default_str();
+  g->add_option("--instructions", gen->instructions, "instructions W of the run (sets the time scale)")->capture_default_str();
+  g->add_flag("--speedup", gen->speedup, "write speedups rather than times");
+  g->add_option("--out", gen->out, "CSV file to write (default: stdout)");
+  g->callback([gen] { run_generate(*gen); });
+
+  auto fit = std::make_shared<FitCmd>();
+  CLI::App* f = cmd->add_subcommand("fit", "Fit a law to measurements by minimising the MSE of the speedups");
+  f->add_option("data", fit->file, "CSV: cores,cpu_freq_hz,mem_freq_hz,time_s (or speedup)")->required();
+  f->add_option("--model", fit->model, "amdahl, gustafson or memwall")->capture_default_str();
+  add_optimizer_options(*f, fit->optimizer);
+  f->add_flag("--json", fit->json, "Print JSON");
+  f->callback([fit] { run_fit(*fit); });
+
+  auto pred = std::make_shared<GridCmd>();
+  CLI::App* p = cmd->add_subcommand("predict", "Speedup and relative time of a law over cores and frequencies");
+  add_grid_options(p, *pred);
+  p->add_flag("--csv", pred->csv, "Print CSV");
+  p->callback([pred] { run_predict(*pred); });
+
+  auto best = std::make_shared<GridCmd>();
+  CLI::App* b = cmd->add_subcommand("best", "The configuration of cores and frequency with the highest speedup, "
+                                            "the shortest time and (with --hw) the lowest energy");
+  add_grid_options(b, *best);
+  b->add_option("--hw", best->hw, "hardware description with a power section, for the energy ranking");
+  b->callback([best] { run_best(*best); });
+
+  add_speedup_study_command(*cmd);
+  add_speedup_measure_command(*cmd);
+}
+
+}  // namespace pacer::cli

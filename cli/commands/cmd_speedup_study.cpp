@@ -1,0 +1,126 @@
+// pacer speedup study: section IV-C of "When parallel speedups hit the memory
+// wall" (Fig. 7's procedure, Figs. 8-11's shape): median and standard
+// deviation of the test MSE per training size, for the analytical laws
+// fitted by CSA and for dlib's regressors.
+#include <iostream>
+#include <sstream>
+#include <unistd.h>
+
+#include "framework/error.hpp"
+#include "cli/commands/commands.hpp"
+#include "cli/views/report.hpp"
+#include "cli/commands/speedup_options.hpp"
+#include "templates/speedup/sampling_study.hpp"
+
+namespace pacer::cli {
+namespace {
+
+struct StudyCmd {
+  std::string file, plot;
+  int repeats = 100;
+  std::vector<std::string> models{"amdahl", "memwall", "svr", "krr", "forest"};
+  int annealers = 10, iterations = 30000;
+  std::uint64_t seed = 1;
+  bool json = false, quiet = false;
+};
+
+// Progress on stderr: a line per tenth, or a live counter on a terminal.
+std::function<void(std::size_t, std::size_t)> progress_printer(bool quiet) {
+  if (quiet) return {};
+  const bool tty = isatty(STDERR_FILENO);
+  return [tty, last = std::size_t(0)](std::size_t done, std::size_t total) mutable {
+    const std::size_t tenth = done * 10 / total;
+    if (tty) {
+      std::cerr << "\rstudy: " << done << '/' << total << " training sets" << (done == total ? "\n" : "") << std::flush;
+    } else if (tenth != last || done == total) {
+      std::cerr << "study: " << done << '/' << total << " training sets (" << tenth * 10 << "%)\n";
+    }
+    last = tenth;
+  };
+}
+
+void draw(const std::string& png, const StudyResult& r) {
+  std::ostringstream rows;
+  for (std::size_t s = 0; s < r.sizes.size(); ++s) {
+    rows << r.sizes[s];
+    for (std::size_t m = 0; m < r.models.size(); ++m) rows << ' ' << r.at(s, m).median << ' ' << r.at(s, m).sd;
+    rows << '\n';
+  }
+  std::string median_plot, sd_plot;
+  for (std::size_t m = 0; m < r.models.size(); ++m) {
+    const std::string sep = m ? ", " : "plot ";
+    median_plot += sep + "$study using 1:" + std::to_string(2 + 2 * m) + " with linespoints title '" + r.models[m] + "'";
+    sd_plot += sep + "$study using 1:" + std::to_string(3 + 2 * m) + " with linespoints title '" + r.models[m] + "'";
+  }
+  const std::string script =
+      "set multiplot layout 1,2\nset grid\nset logscale xy\nset xlabel 'training set size (points)'\n"
+      "set key top right\nset xtics (" + [&] {
+        std::string t;
+        for (std::size_t s = 0; s < r.sizes.size(); ++s) t += (s ? ", " : "") + std::to_string(r.sizes[s]);
+        return t;
+      }() + ")\nset ylabel 'median test MSE'\nset title 'median of the MSE over " +
+      std::to_string(r.cells.front().mse.size()) + " random training sets'\n" + median_plot +
+      "\nset ylabel 'standard deviation of the test MSE'\nset title 'standard deviation of the MSE'\n" + sd_plot +
+      "\nunset multiplot\n";
+  plot_png(png, script, {{"study", rows.str()}});
+}
+
+void run_study(const StudyCmd& c) {
+  const SpeedupData data = read_speedup_csv(c.file);
+  StudyOptions o;
+  o.repeats = c.repeats;
+  o.models = c.models;
+  o.csa.annealers = c.annealers;
+  o.csa.iterations = c.iterations;
+  o.seed = c.seed;
+  o.progress = progress_printer(c.quiet);
+  const StudyResult r = run_sampling_study(data.points, o);
+  if (!c.plot.empty()) draw(c.plot, r);
+  if (c.json) {
+    json results = json::array();
+    for (const auto& cell : r.cells)
+      results.push_back({{"size", cell.size}, {"model", cell.model}, {"median_mse", cell.median},
+                         {"sd_mse", cell.sd}, {"mean_mse", cell.mean}});
+    emit(json{{"file", c.file}, {"points", data.points.size()}, {"repeats", c.repeats}, {"sizes", r.sizes},
+              {"models", r.models}, {"csa", {{"annealers", c.annealers}, {"iterations", c.iterations}}},
+              {"seed", c.seed}, {"results", results}, {"seconds", r.seconds}});
+    return;
+  }
+  std::ostringstream os;
+  os << "sampling study of " << c.file << ": " << data.points.size() << " speedup points, " << c.repeats
+     << " random training sets per size, the rest as test set; analytical laws fitted by CSA-M (" << c.annealers
+     << " annealers x " << c.iterations << " iterations)\n";
+  for (const bool median : {true, false}) {
+    std::vector<std::string> header{"size"};
+    for (const auto& m : r.models) header.push_back(m);
+    Table t(header);
+    for (std::size_t s = 0; s < r.sizes.size(); ++s) {
+      std::vector<std::string> row{std::to_string(r.sizes[s])};
+      for (std::size_t m = 0; m < r.models.size(); ++m) row.push_back(digits(median ? r.at(s, m).median : r.at(s, m).sd, 4));
+      t.add(row);
+    }
+    os << '\n' << (median ? "median test MSE" : "standard deviation of the test MSE") << '\n' << t.text();
+  }
+  os << "\n" << digits(r.seconds, 3) << " s" << (c.plot.empty() ? "" : "; plot: " + c.plot) << '\n';
+  emit(os.str());
+}
+
+}  // namespace
+
+void add_speedup_study_command(CLI::App& speedup) {
+  auto c = std::make_shared<StudyCmd>();
+  CLI::App* s = speedup.add_subcommand("study", "Accuracy against training-set size: the laws fitted by CSA "
+                                                "against dlib's SVR, KRR and random forest (section IV-C)");
+  s->add_option("data", c->file, "CSV: cores,cpu_freq_hz,mem_freq_hz,time_s (or speedup)")->required();
+  s->add_option("--repeats", c->repeats, "random training sets per size")->capture_default_str();
+  s->add_option("--models", c->models, "amdahl, gustafson, memwall, svr, krr, forest")->delimiter(',')->capture_default_str();
+  s->add_option("--annealers", c->annealers, "CSA annealers")->capture_default_str();
+  s->add_option("--iterations", c->iterations, "CSA iterations per annealer")->capture_default_str();
+  s->add_option("--seed", c->seed, "random seed")->capture_default_str();
+  s->add_option("--plot", c->plot, "PNG: median and standard deviation of the MSE against training size");
+  s->add_flag("--quiet", c->quiet, "no progress on stderr");
+  s->add_flag("--json", c->json, "Print JSON");
+  s->callback([c] { run_study(*c); });
+}
+
+}  // namespace pacer::cli

@@ -1,0 +1,67 @@
+// pacer: predict how long C code takes on a machine, from resource models of
+// rising detail (see README.md). Exit status: 0 success, 2 bad input,
+// 3 this machine cannot measure what was asked (no energy counters), 1 anything else.
+#include <iostream>
+
+#include "framework/error.hpp"
+#include "cli/commands/application_source.hpp"
+#include "cli/commands/commands.hpp"
+
+int main(int argc, char** argv) {
+  // Everything after `--` is for the C compiler (analyse, profile, predict).
+  for (int i = 1; i < argc; ++i)
+    if (std::string(argv[i]) == "--") {
+      pacer::cli::compile_flags().assign(argv + i + 1, argv + argc);
+      argc = i;
+      break;
+    }
+  CLI::App app{"pacer: performance prediction from software execution graphs and resource models"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "pacer 0.1.0");
+  pacer::cli::add_analyse_command(app);
+  pacer::cli::add_profile_command(app);
+  pacer::cli::add_formula_command(app);
+  pacer::cli::add_predict_command(app);
+  pacer::cli::add_hw_command(app);
+  pacer::cli::add_constructs_command(app);
+  pacer::cli::add_schedule_command(app);
+  pacer::cli::add_speedup_command(app);
+  pacer::cli::add_energy_command(app);
+  pacer::cli::add_comm_command(app);
+  pacer::cli::add_calibrate_command(app);
+  pacer::cli::add_validate_command(app);
+  if (argc > 1 && argv[1][0] != '-') {
+    bool known = false;
+    std::string names;
+    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+      known = known || sub->get_name() == argv[1];
+      names += (names.empty() ? "" : ", ") + sub->get_name();
+    }
+    if (!known) {
+      std::cerr << "pacer: error: unknown command '" << argv[1] << "' (commands: " << names << ")\n";
+      return 2;
+    }
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "pacer: error: " << e.what() << "\n(run 'pacer --help' or 'pacer COMMAND --help')\n";
+    return 2;
+  } catch (const pacer::InputError& e) {
+    std::cerr << "pacer: error: " << e.what() << '\n';
+    return 2;
+  } catch (const pacer::Unavailable& e) {
+    std::cerr << "pacer: cannot measure here: " << e.what() << '\n';
+    return 3;
+  } catch (const std::exception& e) {
+    std::cerr << "pacer: internal error: " << e.what() << '\n';
+    return 1;
+  }
+  return 0;
+}

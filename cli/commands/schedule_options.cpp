@@ -1,0 +1,144 @@
+#include "cli/commands/schedule_options.hpp"
+
+#include <cstdio>
+#include <sstream>
+
+#include "framework/error.hpp"
+
+namespace pacer::cli {
+
+void add_workload_options(CLI::App& cmd, WorkloadOptions& w, bool many) {
+  auto* dist = cmd.add_option("--dist", w.dist, "Load distribution: beta, gamma, gaussian, poisson, uniform");
+  auto* file = cmd.add_option("--workload", w.file, "File of loads, one per line (instead of --dist)");
+  dist->excludes(file);
+  cmd.add_option("--dist-params", w.dist_params, "Distribution parameters NAME=VALUE (see docs/scheduling.md)")
+      ->delimiter(',');
+  cmd.add_option("--mean", w.mean, "Mean load every distribution is scaled to (1)");
+  cmd.add_option("--iterations", w.iterations, many ? "Loop sizes, e.g. 48,96,192" : "Number of iterations")
+      ->delimiter(',');
+  cmd.add_option(many ? "--seeds" : "--seed", w.seeds, many ? "Seeds: A:B or a list (1)" : "Random seed (1)");
+}
+
+void add_machine_options(CLI::App& cmd, MachineOptions& m) {
+  cmd.add_option("--threads", m.threads, "Number of threads")->required();
+  cmd.add_option("--overhead", m.overhead, "Time per trip to the scheduler (per chunk), in load units (0)");
+  cmd.add_option("--speeds", m.speeds, "Relative speed of each thread, e.g. 1,1,0.5,0.5")->delimiter(',');
+}
+
+sched::MachineModel machine_of(const MachineOptions& m) {
+  sched::MachineModel out{m.threads, m.overhead, m.speeds};
+  sched::check_machine(out);
+  return out;
+}
+
+sched::Distribution distribution_of(const WorkloadOptions& w) {
+  std::map<std::string, double> params;
+  for (const auto& item : w.dist_params) {
+    size_t eq = item.find('=');
+    char* end = nullptr;
+    double v = eq == std::string::npos ? 0 : std::strtod(item.c_str() + eq + 1, &end);
+    if (eq == std::string::npos || eq == 0 || !end || *end != '\0' || eq + 1 == item.size())
+      throw InputError("--dist-params " + item + ": expected NAME=NUMBER");
+    params[item.substr(0, eq)] = v;
+  }
+  return sched::make_distribution(w.dist, params, w.mean);
+}
+
+namespace {
+
+uint64_t whole_number(const std::string& text, const std::string& what) {
+  size_t used = 0;
+  long long v = -1;
+  try {
+    v = std::stoll(text, &used);
+  } catch (const std::exception&) {
+  }
+  if (used != text.size() || v < 0) throw InputError(what + ": '" + text + "' is not a whole number");
+  return uint64_t(v);
+}
+
+}  // namespace
+
+std::vector<uint64_t> seeds_of(const WorkloadOptions& w) {
+  std::vector<uint64_t> out;
+  size_t colon = w.seeds.find(':');
+  if (colon != std::string::npos) {
+    uint64_t a = whole_number(w.seeds.substr(0, colon), "--seeds"), b = whole_number(w.seeds.substr(colon + 1), "--seeds");
+    if (b < a) throw InputError("--seeds " + w.seeds + ": the range runs backwards");
+    if (b - a >= 100000) throw InputError("--seeds " + w.seeds + ": at most 100000 seeds");
+    for (uint64_t s = a; s <= b; ++s) out.push_back(s);
+    return out;
+  }
+  std::stringstream ss(w.seeds);
+  for (std::string item; std::getline(ss, item, ',');) out.push_back(whole_number(item, "--seed"));
+  if (out.empty()) throw InputError("--seeds: no seed given");
+  return out;
+}
+
+std::vector<size_t> sizes_of(const WorkloadOptions& w) {
+  if (w.iterations.empty()) throw InputError("give --iterations N with --dist (or a --workload file)");
+  std::vector<size_t> out;
+  for (long long n : w.iterations) {
+    if (n < 1 || n > 100000000)
+      throw InputError("--iterations must lie in [1, 100000000], not " + std::to_string(n));
+    out.push_back(size_t(n));
+  }
+  return out;
+}
+
+Instance make_instance(const WorkloadOptions& w, const sched::MachineModel& m, size_t n, uint64_t seed) {
+  Instance out;
+  out.machine = m;
+  out.seed = seed;
+  if (!w.file.empty()) {
+    out.loads = sched::read_workload(w.file);
+    out.source = w.file;
+    out.description = w.file + ", " + std::to_string(out.loads.size()) + " iterations";
+  } else {
+    sched::Distribution d = distribution_of(w);
+    out.loads = sched::generate_workload(d, n, seed);
+    out.generated = true;
+    out.source = d.name;
+    out.description = d.describe() + ", " + std::to_string(n) + " iterations, seed " + std::to_string(seed);
+  }
+  double total = 0;
+  for (double x : out.loads) total += x;
+  out.description += " (total load " + short_number(total) + ")";
+  return out;
+}
+
+Instance single_instance(const WorkloadOptions& w, const MachineOptions& m) {
+  sched::MachineModel machine = machine_of(m);
+  if (w.file.empty() && w.dist.empty()) throw InputError("give a workload: --dist NAME --iterations N, or --workload FILE");
+  if (!w.file.empty()) {
+    if (!w.iterations.empty()) throw InputError("--iterations does not apply to a --workload file");
+    return make_instance(w, machine, 0, 0);
+  }
+  std::vector<size_t> sizes = sizes_of(w);
+  std::vector<uint64_t> seeds = seeds_of(w);
+  if (sizes.size() != 1 || seeds.size() != 1) throw InputError("give one --iterations and one --seed");
+  return make_instance(w, machine, sizes[0], seeds[0]);
+}
+
+json instance_json(const Instance& w) {
+  json j{{"workload", w.source}, {"description", w.description}, {"iterations", w.loads.size()},
+         {"threads", w.machine.threads}, {"overhead", w.machine.overhead}};
+  if (w.generated) j["seed"] = w.seed;
+  if (!w.machine.speeds.empty()) j["speeds"] = w.machine.speeds;
+  return j;
+}
+
+std::string short_number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", v);
+  return buf;
+}
+
+std::string machine_note(const sched::MachineModel& m) {
+  std::string out;
+  if (m.overhead > 0) out += ", overhead " + format_number(m.overhead) + " per chunk";
+  if (!m.speeds.empty()) out += ", unequal thread speeds";
+  return out;
+}
+
+}  // namespace pacer::cli

@@ -1,0 +1,120 @@
+#include "cli/views/json_text.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+namespace pacer::cli {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+// The shortest text that reads back as the same double; like nlohmann, a
+// whole number keeps its ".0" so that it reads back as a float, and what JSON
+// cannot hold (NaN, infinity) is null.
+void append_number(std::string& out, double v) {
+  if (!std::isfinite(v)) {
+    out += "null";
+    return;
+  }
+  char buf[32];
+  const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
+  out.append(buf, end);
+  if (std::none_of(buf, end, [](char c) { return c == '.' || c == 'e' || c == 'n'; })) out += ".0";
+}
+
+template <class Int>
+void append_integer(std::string& out, Int v) {
+  char buf[24];
+  out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+}
+
+bool scalar(const json& j) { return j.is_number() || j.is_boolean() || j.is_null(); }
+
+void append(std::string& out, const json& j, int depth) {
+  const auto indent = [&](int d) { out.append(static_cast<size_t>(2 * d), ' '); };
+  switch (j.type()) {
+    case json::value_t::number_float: return append_number(out, j.get<double>());
+    case json::value_t::number_integer: return append_integer(out, j.get<std::int64_t>());
+    case json::value_t::number_unsigned: return append_integer(out, j.get<std::uint64_t>());
+    case json::value_t::object: {
+      if (j.empty()) return void(out += "{}");
+      out += "{\n";
+      bool first = true;
+      for (const auto& [key, value] : j.items()) {
+        if (!first) out += ",\n";
+        first = false;
+        indent(depth + 1);
+        out += json(key).dump();
+        out += ": ";
+        append(out, value, depth + 1);
+      }
+      out += '\n';
+      indent(depth);
+      return void(out += '}');
+    }
+    case json::value_t::array: {
+      if (j.empty()) return void(out += "[]");
+      const bool row = std::all_of(j.begin(), j.end(), scalar);
+      out += row ? "[" : "[\n";
+      bool first = true;
+      for (const auto& value : j) {
+        if (!first) out += row ? ", " : ",\n";
+        first = false;
+        if (!row) indent(depth + 1);
+        append(out, value, depth + 1);
+      }
+      if (!row) {
+        out += '\n';
+        indent(depth);
+      }
+      return void(out += ']');
+    }
+    default: out += j.dump();  // strings (escaped), booleans, null
+  }
+}
+
+void append(std::string& out, const NumberColumn& c) {
+  out += "  ";
+  out += json(c.key).dump();
+  out += ": [";
+  for (std::size_t i = 0; i < c.size; ++i) {
+    if (i) out += ", ";
+    if (c.reals) append_number(out, c.reals[i]);
+    else append_integer(out, c.integers[i]);
+  }
+  out += ']';
+}
+
+}  // namespace
+
+NumberColumn column(std::string key, const std::vector<double>& v) { return {std::move(key), v.data(), nullptr, v.size()}; }
+NumberColumn column(std::string key, const std::vector<int>& v) { return {std::move(key), nullptr, v.data(), v.size()}; }
+
+std::string json_text(const json& head, const std::vector<NumberColumn>& columns) {
+  std::string out = json_text(head);
+  if (columns.empty()) return out;
+  std::size_t numbers = 0;
+  for (const auto& c : columns) numbers += c.size;
+  out.reserve(out.size() + 24 * numbers);
+  out.resize(out.size() - 2);  // reopen the object: drop "}\n"
+  while (!out.empty() && out.back() == '\n') out.pop_back();
+  bool first = out.back() == '{';
+  for (const auto& c : columns) {
+    out += first ? "\n" : ",\n";
+    first = false;
+    append(out, c);
+  }
+  out += "\n}\n";
+  return out;
+}
+
+std::string json_text(const json& j) {
+  std::string out;
+  append(out, j, 0);
+  out += '\n';
+  return out;
+}
+
+}  // namespace pacer::cli

@@ -1,0 +1,127 @@
+#include "cli/views/report.hpp"
+
+#include "cli/views/json_text.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "framework/error.hpp"
+#include "framework/number.hpp"
+#include "frontends/xml/hardware_io.hpp"
+
+namespace pacer::cli {
+
+std::string Table::text() const {
+  std::vector<size_t> width(header_.size(), 0);
+  auto measure = [&](const std::vector<std::string>& row) {
+    for (size_t i = 0; i < row.size() && i < width.size(); ++i) width[i] = std::max(width[i], row[i].size());
+  };
+  measure(header_);
+  for (const auto& r : rows_) measure(r);
+  std::ostringstream os;
+  auto line = [&](const std::vector<std::string>& row) {
+    for (size_t i = 0; i < row.size(); ++i) {
+      if (i == 0) os << row[i] << std::string(width[i] - row[i].size(), ' ');
+      else os << "  " << std::string(width[i] - row[i].size(), ' ') << row[i];
+    }
+    os << '\n';
+  };
+  line(header_);
+  size_t total = 0;
+  for (size_t w : width) total += w + 2;
+  os << std::string(total > 2 ? total - 2 : 0, '-') << '\n';
+  for (const auto& r : rows_) line(r);
+  return os.str();
+}
+
+std::string Table::csv() const {
+  std::ostringstream os;
+  auto line = [&](const std::vector<std::string>& row) {
+    for (size_t i = 0; i < row.size(); ++i) {
+      bool quote = row[i].find_first_of(",\"\n") != std::string::npos;
+      if (i) os << ',';
+      if (quote) {
+        os << '"';
+        for (char c : row[i]) os << (c == '"' ? "\"\"" : std::string(1, c));
+        os << '"';
+      } else {
+        os << row[i];
+      }
+    }
+    os << '\n';
+  };
+  line(header_);
+  for (const auto& r : rows_) line(r);
+  return os.str();
+}
+
+void emit(const std::string& content) {
+  std::cout << content;
+  std::cout.flush();
+}
+
+void emit(const json& j) { emit(json_text(j)); }
+
+
+std::map<std::string, double> parse_assignments(const std::vector<std::string>& items) {
+  std::map<std::string, double> out;
+  for (const auto& item : items) {
+    const auto eq = item.find('=');
+    if (eq == std::string::npos || eq == 0) throw InputError("--param " + item + ": expected NAME=VALUE");
+    const std::string name = item.substr(0, eq), text = item.substr(eq + 1);
+    const auto v = parse_number(text);
+    if (!v) throw InputError("--param " + item + ": '" + text + "' is not a number");
+    if (out.count(name)) throw InputError("--param " + name + " is given twice");
+    out[name] = *v;
+  }
+  return out;
+}
+
+}  // namespace pacer::cli
+
+namespace pacer::cli {
+
+void write_atomically(const std::string& path, const std::string& content, const std::string& what) {
+  std::string tmp = path + ".tmp";
+  {
+    std::ofstream f(tmp);
+    f << content;
+    if (!f) {
+      std::filesystem::remove(tmp);
+      throw InputError(SourceLocation{path, 0}, "", "cannot write " + what);
+    }
+  }
+  std::filesystem::rename(tmp, path);
+}
+
+void plot_png(const std::string& png, const std::string& script, const std::vector<DataBlock>& data) {
+  if (png.find('\'') != std::string::npos) throw InputError("--plot " + png + ": the path may not contain a quote");
+  std::string tmp_png = png + ".tmp.png", tmp_script = png + ".tmp.gp";
+  std::ostringstream gp;
+  gp << "set terminal pngcairo size 1100,500 noenhanced font ',10'\n"
+     << "set output '" << tmp_png << "'\n";
+  for (const auto& d : data) gp << '$' << d.name << " << EOD\n" << d.rows << "EOD\n";
+  gp << script << '\n';
+  write_atomically(tmp_script, gp.str(), "the gnuplot script");
+  std::string command = "gnuplot '" + tmp_script + "' 2>&1";
+  std::string log;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) throw InputError("cannot run gnuplot (is it installed? setup.sh installs gnuplot-nox)");
+  char buf[512];
+  while (fgets(buf, sizeof buf, pipe)) log += buf;
+  int status = pclose(pipe);
+  std::filesystem::remove(tmp_script);
+  if (status != 0 || !std::filesystem::exists(tmp_png)) {
+    std::filesystem::remove(tmp_png);
+    throw InputError("gnuplot could not draw " + png + (log.empty() ? std::string() : ": " + log));
+  }
+  std::filesystem::rename(tmp_png, png);
+}
+
+}  // namespace pacer::cli

@@ -1,0 +1,231 @@
+#include "studies/validation.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "framework/program_run.hpp"
+#include "framework/scratch_dir.hpp"
+#include "frontends/clang/c_frontend.hpp"
+#include "frontends/clang/profile.hpp"
+#include "framework/format.hpp"
+#include "frontends/xml/catalogue.hpp"
+#include "resource_models/ct/component_timing.hpp"
+#include "resource_models/icc/machine_costs.hpp"
+#include "resource_models/prediction.hpp"
+#include "studies/timed_program.hpp"
+
+namespace pacer {
+
+namespace fs = std::filesystem;
+
+const std::vector<std::string>& validated_models() {
+  static const std::vector<std::string> models = {"poc", "hllc", "icc", "ct"};
+  return models;
+}
+
+namespace {
+
+// A loop is timed apart when one entry lasts this many times what a timed
+// region costs (so that an error of the cost's size moves it by 1%).
+constexpr double region_share = 100;
+
+std::vector<std::string> model_functions(const ApplicationModel& m) {
+  std::vector<std::string> out;
+  for (const auto& t : m.tasks) out.push_back(t.name);
+  for (const auto& f : m.functions) out.push_back(f.name);
+  return out;
+}
+
+TimedBuild timed_build(const CAnalysis& a, const MachineCostOptions& compiler, const ValidationOptions& o,
+                       std::vector<std::string> functions, bool loops) {
+  return {a.sources, std::move(functions), loops, {}, compiler.compiler, compiler.flags, o.flags};
+}
+
+// CT times a loop apart only when one entry of it lasts long enough that the
+// timer's cost, known to within its calibrated spread, is a small part of
+// it: a survey run with every loop timed says how long each entry lasts.
+// Loops left untimed are their parent region's work.
+LoopChoice long_loops(const TimedProgram& survey, const std::string& args, double shortest_seconds) {
+  const TimingRun t = survey.run(args);
+  std::set<std::pair<std::string, int>> chosen;
+  for (const auto& r : survey.regions()) {
+    auto it = t.regions.find(r.id);
+    if (!r.is_loop || it == t.regions.end() || it->second.entries == 0) continue;
+    if (it->second.ticks / it->second.entries / t.ticks_per_second >= shortest_seconds) chosen.insert({r.function, r.line});
+  }
+  return [chosen](const std::string& function, int line) { return chosen.count({function, line}) > 0; };
+}
+
+void predict_all(Validation& v, const ApplicationModel& model, const Hardware& hw) {
+  const Predictor predictor(model);
+  std::map<std::string, NodeRow> rows;
+  std::vector<std::string> order;
+  for (const auto& name : validated_models()) {
+    ModelResult r;
+    r.model = name;
+    try {
+      const Prediction p = predictor.predict(hw, find_resource_model(name), {});
+      r.available = true;
+      r.seconds = p.total_seconds;
+      r.error_percent = 100 * (r.seconds - v.measured) / v.measured;
+      for (const auto& [construct, count] : p.unpriced) r.unpriced.push_back(construct);
+      for (const auto& n : p.nodes) {
+        if (!rows.count(n.id)) order.push_back(n.id);
+        NodeRow& row = rows[n.id];
+        row.id = n.id;
+        row.where = n.where;
+        row.executions = n.executions;
+        row.seconds[name] = n.seconds;
+      }
+    } catch (const InputError& e) {
+      r.why = e.what();
+    }
+    v.models.push_back(r);
+  }
+  for (const auto& id : order) v.nodes.push_back(rows[id]);
+}
+
+}  // namespace
+
+struct ValidationRun::State {
+  ValidationOptions options;
+  Hardware hw;
+  MachineCostOptions compiler;
+  CAnalysis analysis;
+  std::vector<std::string> notes;
+  ScratchDir dir{"pacer-validate"};
+  std::unique_ptr<TimedProgram> whole, parts;
+  Measurement measurement;
+  std::vector<std::pair<double, TimingRun>> component_runs;  // length of the task's region, the run
+};
+
+ValidationRun::ValidationRun(const ValidationOptions& o) : s_(std::make_unique<State>()) {
+  if (o.runs < 3) throw InputError("--runs must be at least 3 (a median and a spread need them)");
+  State& s = *s_;
+  s.options = o;
+  s.hw = load_hardware(o.hardware);
+  s.compiler = machine_cost_options(s.hw, o.flags);
+  AnalyseOptions analyse{o.files, {o.function}, o.flags};
+  s.analysis = analyse_c(analyse);
+  const Profile profile = run_profile(s.analysis, {analyse, o.args});
+  apply_profile(s.analysis.model, profile, "the profile of " + o.files.front());
+  s.notes.insert(s.notes.end(), profile.notes.begin(), profile.notes.end());
+  s.whole = std::make_unique<TimedProgram>(timed_build(s.analysis, s.compiler, o, {o.function}, false),
+                                           s.dir.path / "measure");
+  TimedBuild parts = timed_build(s.analysis, s.compiler, o, model_functions(s.analysis.model), true);
+  if (s.hw.has("ct", "region_cost")) {
+    const double cost = s.hw.sections.at("ct").params.at("region_cost").value;
+    parts.time_loop = long_loops(TimedProgram(parts, s.dir.path / "survey"), o.args, region_share * cost);
+  }
+  s.parts = std::make_unique<TimedProgram>(parts, s.dir.path / "ct");
+}
+
+ValidationRun::~ValidationRun() = default;
+
+// The plain and the component-timed builds run in turn, so that both see
+// the same state of the machine.
+void ValidationRun::measure_round() {
+  State& s = *s_;
+  const int task = s.parts->function_region(s.options.function);
+  const int measured_region = s.whole->function_region(s.options.function);
+  std::vector<double> round;
+  const int cpu = quietest_cpu();  // chosen anew each round: the host's load moves
+  for (int k = 0; k < s.options.runs; ++k) {
+    TimingRun t = s.whole->run(s.options.args, cpu);
+    if (!t.regions.count(measured_region))
+      throw InputError("the program never called '" + s.options.function + "': nothing to measure");
+    round.push_back(seconds_per_entry(t, measured_region));
+    if (t.core_hz > 0) s.measurement.clocks.push_back(t.core_hz);
+    TimingRun c = s.parts->run(s.options.args, cpu);
+    const double seconds = seconds_per_entry(c, task);
+    s.component_runs.emplace_back(seconds, std::move(c));
+  }
+  s.measurement.rounds.push_back(std::move(round));
+  estimate(s.measurement, judging_tolerance_percent);
+}
+
+const Measurement& ValidationRun::measurement() const { return s_->measurement; }
+
+Validation ValidationRun::finish() {
+  State& s = *s_;
+  Validation v;
+  v.function = s.options.function;
+  v.measurement = s.measurement;
+  v.measured = s.measurement.seconds;
+  v.notes = s.notes;
+  if (v.measurement.clock_hz > 0)
+    v.notes.push_back("the core ran a dependent chain at " + digits(v.measurement.clock_hz / 1e9, 4) +
+                      " GHz during the measurement (the median of short trials in every run; the host moves it)");
+
+  // CT from the component-timed run at the quantile the measurement takes
+  // of the plain runs (the same state of the machine), with the timer's cost
+  // from the description (pacer calibrate measures it on its own programs).
+  auto& runs = s.component_runs;
+  std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  TimingRun ct = runs[static_cast<std::size_t>(std::lround(estimate_quantile * (runs.size() - 1)))].second;
+  ParamValues bound;
+  std::map<const SegNode*, double> executions;
+  for (const auto& e : Predictor(s.analysis.model).node_executions({}, &bound)) executions[e.term->node] += e.executions;
+  if (s.hw.has("ct", "region_cost")) {
+    ct.outside = s.hw.sections.at("ct").params.at("region_cost").value * ct.ticks_per_second;
+    ct.inside = std::min(ct.inside, ct.outside);  // a region cannot record more of the timer than it costs
+    double entered = 0;
+    for (const auto& [id, r] : ct.regions) entered += r.entries;
+    v.notes.push_back("component timing: " + digits(entered, 6) + " timed regions entered; each costs the code around it " +
+                      format_seconds(ct.outside / ct.ticks_per_second) + " (the description's ct/region_cost), of which " +
+                      format_seconds(ct.inside / ct.ticks_per_second) + " is recorded inside it; both subtracted");
+    for (auto& n : attach_component_times(s.analysis.model, s.parts->regions(), ct, executions, s.options.function))
+      v.notes.push_back(n);
+  } else {
+    v.notes.push_back("component timing: '" + s.hw.name +
+                      "' gives no ct/region_cost (pacer calibrate measures it), so CT cannot subtract its timer");
+  }
+  for (auto& n : attach_machine_costs(s.analysis.model, s.analysis.sources, s.compiler, bound, s.dir.path.string()))
+    v.notes.push_back(n);
+  predict_all(v, s.analysis.model, s.hw);
+  return v;
+}
+
+Validation validate(const ValidationOptions& o) {
+  ValidationRun run(o);
+  for (int r = 0; r < minimum_rounds || (r < maximum_rounds && !run.measurement().judgeable); ++r) run.measure_round();
+  return run.finish();
+}
+
+std::vector<ValidationOutcome> validate_all(const std::vector<std::pair<std::string, ValidationOptions>>& kernels,
+                                            const std::function<void(const std::string&)>& progress) {
+  std::vector<ValidationOutcome> out(kernels.size());
+  std::vector<std::unique_ptr<ValidationRun>> runs(kernels.size());
+  auto attempt = [&](std::size_t i, const std::function<void()>& step) {
+    if (!out[i].failure.empty()) return;
+    try {
+      step();
+    } catch (const InputError& e) {
+      out[i].failure = e.what();
+      runs[i].reset();
+    }
+  };
+  for (std::size_t i = 0; i < kernels.size(); ++i) {
+    out[i].name = kernels[i].first;
+    if (progress) progress(kernels[i].first + " (" + kernels[i].second.function + "): building");
+    attempt(i, [&] { runs[i] = std::make_unique<ValidationRun>(kernels[i].second); });
+  }
+  // Rounds interleave the kernels: a drift of the machine during the study
+  // shows in every kernel's rounds instead of in one kernel's whole sample.
+  for (int r = 0; r < maximum_rounds; ++r) {
+    bool any = false;
+    for (std::size_t i = 0; i < kernels.size(); ++i) {
+      if (!runs[i] || (r >= minimum_rounds && runs[i]->measurement().judgeable)) continue;
+      if (progress) progress(kernels[i].first + ": round " + std::to_string(r + 1));
+      attempt(i, [&] { runs[i]->measure_round(); });
+      any = true;
+    }
+    if (!any) break;
+  }
+  for (std::size_t i = 0; i < kernels.size(); ++i)
+    attempt(i, [&] { out[i].v = runs[i]->finish(); });
+  return out;
+}
+
+}  // namespace pacer
