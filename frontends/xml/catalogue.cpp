@@ -12,7 +12,7 @@ namespace fs = std::filesystem;
 
 std::string data_dir() {
   if (const char* env = std::getenv("PACER_DATA_DIR"); env && *env) return env;
-  const fs::path installed = fs::path(library_dir()).parent_path() / "share" / "pacer";
+  const fs::path installed = (fs::path(library_dir()) / PACER_DATA_FROM_LIB).lexically_normal();
   return fs::is_directory(installed / "hw") ? installed.string() : std::string(PACER_SOURCE_DIR);
 }
 

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# pacer installs into a prefix and is used from there: a program of the user's
+# own builds against the CMake package and predicts findmax on the T800 loaded
+# by name, and the installed `pacer` runs from an empty folder with its data,
+# its modules and nothing of the source or build tree.
+# Usage: install_test.sh BUILD_DIR SOURCE_DIR
+set -euo pipefail
+build=$1 src=$2
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pacer-install-XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+prefix=$tmp/prefix
+
+cmake --install "$build" --prefix "$prefix" > "$tmp/install.log"
+cmake -S "$src/tests/consumer" -B "$tmp/consumer" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_PREFIX_PATH="$prefix" > "$tmp/configure.log"
+cmake --build "$tmp/consumer" > "$tmp/build.log"
+
+mkdir "$tmp/empty"
+cd "$tmp/empty"
+unset PACER_DATA_DIR PACER_HW_DIR PACER_MODULE_DIR
+"$tmp/consumer/consumer"
+
+pacer=$prefix/bin/pacer
+"$pacer" hw list | head -1 | grep -qF "$prefix/share/pacer/hw" ||
+  { echo "installed pacer does not read its own hw/"; exit 1; }
+"$pacer" predict "$prefix/share/pacer/examples/models/findmax.xml" --hw parsytec-t800 --model all \
+    --param N_element=1000 --param P_max=0.05 > predict.txt
+grep -q "hllc" predict.txt
+# C source: the installed Clang module is opened.
+"$pacer" analyse "$prefix/share/pacer/examples/kernels/matmul.c" | grep -q "task main"
+linked=$(ldd "$prefix/lib/pacer/libpacer-clang.so" | awk '/libpacer.so/ {print $3}')
+[ "$(realpath "$linked")" = "$(realpath "$prefix/lib/libpacer.so")" ] ||
+  { echo "the installed Clang module links $linked, not the installed libpacer"; exit 1; }
+echo "installed into $prefix: consumer, predict and analyse ran from an empty folder"
