@@ -3,6 +3,7 @@
 #include "cli/views/json_text.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -17,20 +18,40 @@
 
 namespace pacer::cli {
 
+namespace {
+
+// A column of figures ("640 ns", "-2.3%", "1000") is right-aligned so that
+// their digits line up; a column of words or paths is left-aligned.
+bool is_figure(const std::string& cell) {
+  return cell.empty() || std::isdigit(static_cast<unsigned char>(cell[0])) ||
+         ((cell[0] == '-' || cell[0] == '+' || cell[0] == '.') && cell.size() > 1 &&
+          (std::isdigit(static_cast<unsigned char>(cell[1])) || cell[1] == '.'));
+}
+
+}  // namespace
+
 std::string Table::text() const {
-  std::vector<size_t> width(header_.size(), 0);
-  auto measure = [&](const std::vector<std::string>& row) {
-    for (size_t i = 0; i < row.size() && i < width.size(); ++i) width[i] = std::max(width[i], row[i].size());
-  };
-  measure(header_);
-  for (const auto& r : rows_) measure(r);
+  const size_t columns = header_.size();
+  std::vector<size_t> width(columns, 0);
+  std::vector<bool> right(columns, true);
+  for (size_t i = 0; i < columns; ++i) width[i] = header_[i].size();
+  for (const auto& r : rows_)
+    for (size_t i = 0; i < r.size() && i < columns; ++i) {
+      width[i] = std::max(width[i], r[i].size());
+      right[i] = right[i] && i > 0 && is_figure(r[i]);
+    }
+  if (rows_.empty()) std::fill(right.begin(), right.end(), false);
   std::ostringstream os;
   auto line = [&](const std::vector<std::string>& row) {
+    std::string out;
     for (size_t i = 0; i < row.size(); ++i) {
-      if (i == 0) os << row[i] << std::string(width[i] - row[i].size(), ' ');
-      else os << "  " << std::string(width[i] - row[i].size(), ' ') << row[i];
+      const size_t pad = i < columns && width[i] > row[i].size() ? width[i] - row[i].size() : 0;
+      if (i > 0) out += "  ";
+      if (i < columns && right[i]) out += std::string(pad, ' ') + row[i];
+      else out += row[i] + std::string(pad, ' ');
     }
-    os << '\n';
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    os << out << '\n';
   };
   line(header_);
   size_t total = 0;

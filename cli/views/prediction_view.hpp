@@ -1,0 +1,17 @@
+// The view of `pacer predict` without a template: each node's time per
+// resource model and machine (the shape of the paper's Table 6), per run of
+// the task and in total, or the total over a sweep; the ICE energy beside.
+// One result, three renderings: text, JSON and CSV.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "resource_models/model_selection.hpp"
+
+namespace pacer::cli {
+
+nlohmann::ordered_json prediction_set_json(const ApplicationModel& m, const PredictionSet& set);
+std::string prediction_set_text(const ApplicationModel& m, const PredictionSet& set);
+std::string prediction_set_csv(const PredictionSet& set);
+
+}  // namespace pacer::cli

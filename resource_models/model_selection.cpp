@@ -1,0 +1,64 @@
+#include "resource_models/model_selection.hpp"
+
+namespace pacer {
+
+ModelChoice choose_models(const std::vector<std::string>& names, const ApplicationModel& model) {
+  ModelChoice out;
+  out.all = names.empty() || names == std::vector<std::string>{"all"};
+  for (const auto& n : names.empty() ? std::vector<std::string>{"all"} : names) {
+    if (n != "all") {
+      out.models.push_back(&find_resource_model(n));
+      continue;
+    }
+    for (const auto& rm : resource_models()) {
+      if (can_price(*rm, model)) out.models.push_back(rm.get());
+      else out.left_out.push_back(rm->name() + " left out: not every node has the RUV it reads (" + rm->reads().front() + ")");
+    }
+  }
+  return out;
+}
+
+ModelChoice pricing_everywhere(const ModelChoice& chosen, const ApplicationModel& model,
+                               const std::vector<Hardware>& machines, const ParamValues& params) {
+  const Predictor predictor(model);
+  ModelChoice out = chosen;
+  out.models.clear();
+  for (const ResourceModel* rm : chosen.models) {
+    try {
+      for (const auto& hw : machines) predictor.predict(hw, *rm, params);
+      out.models.push_back(rm);
+    } catch (const MissingFigure& e) {
+      out.left_out.push_back(rm->name() + " left out: " + e.what());
+    }
+  }
+  return out;
+}
+
+PredictionSet predict_all(const ApplicationModel& model, const PredictionRequest& r) {
+  const Predictor predictor(model);
+  PredictionSet out;
+  out.left_out = r.models.left_out;
+  out.machines = r.machines.size();
+  for (const auto& hw : r.machines) {
+    for (const ResourceModel* rm : r.models.models) {
+      if (!r.sweep.empty()) {
+        out.predictions.push_back(predictor.predict_sweep(hw, *rm, r.params, SweepGrid(r.sweep)));
+        continue;
+      }
+      // With energy, a time model the machine gives no figures for is left
+      // out (an ICE platform of Table 3 has energy figures only), unless it
+      // was named.
+      try {
+        out.predictions.push_back(predictor.predict(hw, *rm, r.params));
+      } catch (const MissingFigure& e) {
+        if (!(r.energy && r.models.all)) throw;
+        out.left_out.push_back(rm->name() + " left out on " + hw.name + ": " + e.what());
+      }
+    }
+    if (r.energy) out.energies.push_back(predict_energy(predictor, r.params, hw, *r.energy));
+  }
+  if (r.energy && out.predictions.empty()) predictor.node_executions(r.params, &out.bound);
+  return out;
+}
+
+}  // namespace pacer
