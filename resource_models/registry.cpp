@@ -3,6 +3,7 @@
 #include "framework/application_model.hpp"
 
 #include "framework/error.hpp"
+#include "framework/names.hpp"
 
 namespace pacer {
 
@@ -27,13 +28,16 @@ const std::vector<std::unique_ptr<ResourceModel>>& resource_models() {
   return models;
 }
 
+std::vector<std::string> resource_model_names() {
+  std::vector<std::string> out;
+  for (const auto& m : resource_models()) out.push_back(m->name());
+  return out;
+}
+
 const ResourceModel& find_resource_model(const std::string& name) {
-  std::string known;
-  for (const auto& m : resource_models()) {
+  for (const auto& m : resource_models())
     if (m->name() == name) return *m;
-    known += (known.empty() ? "" : ", ") + m->name();
-  }
-  throw InputError("unknown resource model '" + name + "' (known: " + known + ", all)");
+  throw InputError("unknown resource model '" + name + "' (known: " + join_names(resource_model_names(), ", ") + ", all)");
 }
 
 bool can_price(const ResourceModel& rm, const ApplicationModel& model) {

@@ -36,6 +36,7 @@ class ResourceModel {
 // All registered models, in the order the paper ranks them by detail.
 const std::vector<std::unique_ptr<ResourceModel>>& resource_models();
 const ResourceModel& find_resource_model(const std::string& name);  // throws InputError
+std::vector<std::string> resource_model_names();
 
 // Whether every compute node of the model has an RUV the resource model reads.
 bool can_price(const ResourceModel& rm, const ApplicationModel& model);

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "framework/names.hpp"
 #include "framework/sweep.hpp"
 #include "cli/commands/application_source.hpp"
 #include "cli/commands/commands.hpp"
@@ -97,7 +98,8 @@ void add_predict_command(CLI::App& app) {
   cmd->add_option("--hw", opt->hw,
                   "Hardware description (file or shipped name); repeat to compare machines (an application of "
                   "several tasks names its own)");
-  cmd->add_option("--model", opt->models, "Resource model: dbc, poc, hllc or all (default all); repeatable")
+  cmd->add_option("--model", opt->models, "Resource model: " + join_names(resource_model_names(), ", ") +
+                                              " or all (default all); repeatable")
       ->delimiter(',');
   cmd->add_option("--param", opt->params, "Bind a parameter: NAME=VALUE (repeatable)");
   cmd->add_option("--sweep", opt->sweeps, "Sweep a parameter: NAME=FROM:TO:STEP (repeatable)");

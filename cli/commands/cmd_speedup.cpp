@@ -9,6 +9,7 @@
 #include <limits>
 #include <sstream>
 
+#include "framework/names.hpp"
 #include "framework/error.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/views/report.hpp"
@@ -262,7 +263,7 @@ void add_speedup_command(CLI::App& app) {
 
   auto gen = std::make_shared<GenerateCmd>();
   CLI::App* g = cmd->add_subcommand("generate", "Make measurements from a law on the paper's grid (1-24 cores, 1.2-2.5 GHz)");
-  g->add_option("--model", gen->model, "amdahl, gustafson or memwall")->capture_default_str();
+  g->add_option("--model", gen->model, join_names(speedup_law_names()))->capture_default_str();
   g->add_option("--params", gen->params, "the law's parameters, e.g. f=0.99,k=1.7,m1=0.002,m2=0.28");
   g->add_option("--table-row", gen->table_row, "memwall parameters of a program of the paper's Table 1, e.g. parsec-x264");
   g->add_option("--noise", gen->noise, "relative standard deviation of each time (0.02 = 2%)")->capture_default_str();
@@ -278,7 +279,7 @@ void add_speedup_command(CLI::App& app) {
   auto fit = std::make_shared<FitCmd>();
   CLI::App* f = cmd->add_subcommand("fit", "Fit a law to measurements by minimising the MSE of the speedups");
   f->add_option("data", fit->file, "CSV: cores,cpu_freq_hz,mem_freq_hz,time_s (or speedup)")->required();
-  f->add_option("--model", fit->model, "amdahl, gustafson or memwall")->capture_default_str();
+  f->add_option("--model", fit->model, join_names(speedup_law_names()))->capture_default_str();
   add_optimizer_options(*f, fit->optimizer);
   f->add_flag("--json", fit->json, "Print JSON");
   f->callback([fit] { run_fit(*fit); });

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "framework/names.hpp"
 #include "framework/error.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/views/report.hpp"
@@ -113,7 +114,7 @@ void add_speedup_study_command(CLI::App& speedup) {
                                                 "against dlib's SVR, KRR and random forest (section IV-C)");
   s->add_option("data", c->file, "CSV: cores,cpu_freq_hz,mem_freq_hz,time_s (or speedup)")->required();
   s->add_option("--repeats", c->repeats, "random training sets per size")->capture_default_str();
-  s->add_option("--models", c->models, "amdahl, gustafson, memwall, svr, krr, forest")->delimiter(',')->capture_default_str();
+  s->add_option("--models", c->models, join_names(study_model_names(), ", "))->delimiter(',')->capture_default_str();
   s->add_option("--annealers", c->annealers, "CSA annealers")->capture_default_str();
   s->add_option("--iterations", c->iterations, "CSA iterations per annealer")->capture_default_str();
   s->add_option("--seed", c->seed, "random seed")->capture_default_str();

@@ -6,7 +6,9 @@
 #include "cli/views/report.hpp"
 #include "frontends/xml/composition_io.hpp"
 #include "frontends/xml/model_io.hpp"
+#include "framework/names.hpp"
 #include "templates/parallel/parallel_prediction.hpp"
+#include "templates/template_registry.hpp"
 
 namespace pacer::cli {
 
@@ -64,8 +66,8 @@ TaskResult predict_task(const ComposedTask& t, const CompositionOptions& o, cons
   const ParallelTemplate* tmpl = find_parallel_template(t.template_name);
   if (!tmpl)
     throw InputError(t.where, "template",
-                     "'" + t.template_name + "' is not a template of an application's tasks (sequential, multiphase, "
-                     "butterfly, rowcol)");
+                     "'" + t.template_name + "' is not a template of an application's tasks (" +
+                         join_names(template_names(TemplateKind::MessagePassing), ", ") + ")");
   const bool all = o.models.empty() || o.models == std::vector<std::string>{"all"};
   TaskResult r{&t, hw.name, {}, {}};
   for (const ResourceModel* rm : models_for(o.models)) {

@@ -1,3 +1,4 @@
+#include "framework/names.hpp"
 #include "cli/commands/schedule_options.hpp"
 
 #include <cstdio>
@@ -8,7 +9,7 @@
 namespace pacer::cli {
 
 void add_workload_options(CLI::App& cmd, WorkloadOptions& w, bool many) {
-  auto* dist = cmd.add_option("--dist", w.dist, "Load distribution: beta, gamma, gaussian, poisson, uniform");
+  auto* dist = cmd.add_option("--dist", w.dist, "Load distribution: " + join_names(sched::distribution_names(), ", "));
   auto* file = cmd.add_option("--workload", w.file, "File of loads, one per line (instead of --dist)");
   dist->excludes(file);
   cmd.add_option("--dist-params", w.dist_params, "Distribution parameters NAME=VALUE (see docs/scheduling.md)")

@@ -1,3 +1,4 @@
+#include "framework/names.hpp"
 #include "cli/commands/speedup_options.hpp"
 
 #include <cmath>
@@ -63,7 +64,7 @@ void add_optimizer_options(CLI::App& cmd, OptimizerOptions& o) {
 }
 
 void add_law_options(CLI::App& cmd, LawOptions& o, bool with_fit) {
-  cmd.add_option("--model", o.model, "amdahl, gustafson or memwall")->capture_default_str();
+  cmd.add_option("--model", o.model, join_names(speedup_law_names()))->capture_default_str();
   cmd.add_option("--params", o.params, "the law's parameters, e.g. f=0.99,k=1.7,m1=0.002,m2=0.28");
   if (!with_fit) return;
   cmd.add_option("--fit", o.fit_file, "fit the law to this data file instead of giving --params");

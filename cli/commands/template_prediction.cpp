@@ -4,19 +4,21 @@
 #include <sstream>
 
 #include "framework/error.hpp"
+#include "framework/names.hpp"
 #include "cli/commands/speedup_options.hpp"
 #include "templates/omp_loop.hpp"
 #include "templates/parallel/parallel_prediction.hpp"
 #include "templates/speedup_template.hpp"
+#include "templates/template_registry.hpp"
 #include "templates/scheduling/workload.hpp"
 
 namespace pacer::cli {
 
 void add_template_options(CLI::App& cmd, TemplateOptions& o) {
-  cmd.add_option("--template", o.name,
-                 "Parallel template: sequential, multiphase, butterfly, rowcol, omp_loop, amdahl, gustafson or memwall");
-  cmd.add_option("--procs", o.procs, "sequential, multiphase, butterfly, rowcol: processor counts, e.g. 1,2,4,8 or 2-16");
-  cmd.add_option("--plot", o.plot, "sequential, multiphase, butterfly, rowcol: draw time against P into this PNG");
+  const std::string message_passing = join_names(template_names(TemplateKind::MessagePassing), ", ");
+  cmd.add_option("--template", o.name, "Parallel template: " + join_names(template_names()));
+  cmd.add_option("--procs", o.procs, message_passing + ": processor counts, e.g. 1,2,4,8 or 2-16");
+  cmd.add_option("--plot", o.plot, message_passing + ": draw time against P into this PNG");
   cmd.add_option("--schedule", o.schedule, "omp_loop: loop schedule, e.g. static, dynamic,1, guided, srr (static)");
   cmd.add_option("--threads", o.threads, "omp_loop: thread counts, e.g. 1,2,4,8")->delimiter(',');
   cmd.add_option("--loop", o.loop, "omp_loop: id of the parallel loop (default: the first top-level loop)");
@@ -188,13 +190,12 @@ void emit_template_predictions(const TemplateOptions& o, const ApplicationModel&
   std::optional<Predictor> predictor;
   if (o.energy) predictor.emplace(m);
   const PointEnergy energy{o, predictor ? &*predictor : nullptr, params};
-  if (o.name == "amdahl" || o.name == "gustafson" || o.name == "memwall")
-    return emit_speedup_template(o, m, machines, models, params, as_json, energy);
-  if (const ParallelTemplate* t = find_parallel_template(o.name))
-    return emit_parallel_template(o, *t, m, machines, models, params, as_json);
-  if (o.name != "omp_loop")
-    throw InputError("unknown template '" + o.name +
-                     "' (known: sequential, multiphase, butterfly, rowcol, omp_loop, amdahl, gustafson, memwall)");
+  switch (template_kind(o.name)) {
+    case TemplateKind::SpeedupLaw: return emit_speedup_template(o, m, machines, models, params, as_json, energy);
+    case TemplateKind::MessagePassing:
+      return emit_parallel_template(o, *find_parallel_template(o.name), m, machines, models, params, as_json);
+    case TemplateKind::Loop: break;
+  }
   OmpLoopOptions opt{o.loop, o.schedule, o.threads.empty() ? std::vector<int>{1} : o.threads, o.overhead, {}};
   if (!o.iteration_weights.empty()) opt.iteration_weights = sched::read_workload(o.iteration_weights);
   json list = json::array();

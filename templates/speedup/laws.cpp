@@ -1,4 +1,5 @@
 #include "framework/error.hpp"
+#include "framework/names.hpp"
 #include "templates/speedup/laws.hpp"
 
 namespace pacer {
@@ -9,13 +10,16 @@ const std::vector<const SpeedupLaw*>& speedup_laws() {
   return laws;
 }
 
+std::vector<std::string> speedup_law_names() {
+  std::vector<std::string> out;
+  for (const SpeedupLaw* law : speedup_laws()) out.push_back(law->name());
+  return out;
+}
+
 const SpeedupLaw& speedup_law(const std::string& name) {
-  std::string known;
-  for (const SpeedupLaw* law : speedup_laws()) {
+  for (const SpeedupLaw* law : speedup_laws())
     if (law->name() == name) return *law;
-    known += (known.empty() ? "" : ", ") + law->name();
-  }
-  throw InputError("unknown speedup model '" + name + "' (known: " + known + ")");
+  throw InputError("unknown speedup model '" + name + "' (known: " + join_names(speedup_law_names(), ", ") + ")");
 }
 
 }  // namespace pacer

@@ -12,6 +12,7 @@
 #include <random>
 
 #include "framework/error.hpp"
+#include "framework/names.hpp"
 
 namespace pacer {
 namespace {
@@ -140,7 +141,7 @@ std::vector<double> fit_predict_regressor(const std::string& name, const std::ve
   } else if (name == "forest") {
     predict = forest(s, seed);
   } else {
-    throw InputError("unknown regressor '" + name + "' (known: svr, krr, forest)");
+    throw InputError("unknown regressor '" + name + "' (known: " + join_names(regressor_names(), ", ") + ")");
   }
   std::vector<double> out;
   out.reserve(test.size());

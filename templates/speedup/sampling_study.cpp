@@ -64,6 +64,12 @@ void StudyOptions::validate() const {
   csa.validate();
 }
 
+std::vector<std::string> study_model_names() {
+  std::vector<std::string> out = speedup_law_names();
+  for (const auto& r : regressor_names()) out.push_back(r);
+  return out;
+}
+
 std::vector<std::size_t> study_sizes(std::size_t points) {
   std::vector<std::size_t> sizes;
   for (std::size_t s = 4; s < points; s *= 2) sizes.push_back(s);

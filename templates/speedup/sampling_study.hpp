@@ -29,6 +29,9 @@ struct Split {
   std::vector<std::size_t> train, test;
 };
 
+// What a study can compare: the speedup laws, then the regressors.
+std::vector<std::string> study_model_names();
+
 std::vector<std::size_t> study_sizes(std::size_t points);
 // A uniformly random training set of `size` points; the test set is the rest.
 Split random_split(std::size_t points, std::size_t size, std::uint64_t seed);

@@ -49,6 +49,7 @@ class SpeedupLaw {
 // InputError that lists the known ones.
 const SpeedupLaw& speedup_law(const std::string& name);
 const std::vector<const SpeedupLaw*>& speedup_laws();
+std::vector<std::string> speedup_law_names();
 
 // The loop every law's sum_squared_error runs, vectorised by the compiler.
 template <class Law>
