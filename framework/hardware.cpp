@@ -2,6 +2,11 @@
 
 namespace pacer {
 
+const HwSection* Hardware::section(const std::string& name) const {
+  auto it = sections.find(name);
+  return it == sections.end() ? nullptr : &it->second;
+}
+
 bool Hardware::has(const std::string& section, const std::string& param) const {
   auto s = sections.find(section);
   return s != sections.end() && s->second.params.count(param);

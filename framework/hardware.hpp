@@ -21,8 +21,8 @@ struct Figure {
   // Measured figures: max - min over the repeated measurements, in SI; -1
   // when the file gives none.
   double spread = -1;
-  // HLLC costs: the construct's cost when each one waits for the last
-  // (its latency); -1 when not measured. `value` is the overlapped cost.
+  // A cost of the hllc section: the construct's cost when each one waits for
+  // the last (its latency); -1 when not measured. `value` is the overlapped cost.
   double dependent = -1;
   SourceLocation where;
 };
@@ -48,11 +48,13 @@ struct Hardware {
   std::string name;
   std::string description;
   std::string file;
+  // By name. A model's section is its own: "hllc" holds one figure per C
+  // construct (seconds; `dependent` its latency form), the others follow
+  // hardware_schema().
   std::map<std::string, HwSection> sections;
-  std::map<std::string, Figure> hllc_costs;          // seconds per construct
-  std::map<std::string, std::string> hllc_unknown;   // construct -> why no figure
 
   bool has(const std::string& section, const std::string& param) const;
+  const HwSection* section(const std::string& name) const;  // null when absent
   // The figure, or a MissingFigure saying which model needed it and where.
   const Figure& require(const std::string& section, const std::string& param,
                         const std::string& needed_by) const;

@@ -15,14 +15,15 @@ class Hllc : public ResourceModel {
   std::vector<std::string> reads() const override { return {ruv_kind::constructs}; }
   NodeCost price(const SegNode& node, const Hardware& hw) const override {
     const Ruv& f = require_ruv(node, ruv_kind::constructs, "hllc");
-    if (hw.hllc_costs.empty() && hw.hllc_unknown.empty())
+    const HwSection* costs = hw.section("hllc");
+    if (!costs)
       throw MissingFigure(SourceLocation{hw.file, 0}, "hllc",
                           "the hllc model needs an <hllc> cost vector, which '" + hw.name + "' does not give");
     NodeCost cost;
     for (const auto& [construct, count] : f) {
       if (count == 0) continue;
-      auto c = hw.hllc_costs.find(construct);
-      if (c != hw.hllc_costs.end()) cost.seconds += c->second.value * count;
+      auto c = costs->params.find(construct);
+      if (c != costs->params.end()) cost.seconds += c->second.value * count;
       else cost.unpriced[construct] += count;
     }
     return cost;

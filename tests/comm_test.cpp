@@ -113,5 +113,5 @@ TEST_CASE("comm measure runs a 2-process Open MPI ping-pong; fit writes a descri
   CHECK(f["residuals"].size() == 4);
   Hardware written = read_hardware_file(hw);
   CHECK(comm_model_of(written)->name() == "hockney");
-  CHECK(written.hllc_costs.size() == 16);  // the rest of the description is kept
+  CHECK(written.sections.at("hllc").params.size() == 16);  // the rest of the description is kept
 }

@@ -18,16 +18,16 @@ TEST_CASE("the T800 description carries Table 4 in seconds, with sources", "[har
       {"int_abs", 0.84}, {"float_add", 0.51}, {"float_sub", 0.50}, {"float_mul", 0.69}, {"float_div", 1.32},
       {"double_add", 0.48}, {"double_sub", 0.49}, {"double_mul", 1.18}, {"double_div", 1.61},
       {"double_sqrt", 9.77}, {"double_abs", 0.96}};
-  CHECK(hw.hllc_costs.size() == table4_us.size());
+  CHECK(hw.sections.at("hllc").params.size() == table4_us.size());
   for (const auto& [c, us] : table4_us) {
     INFO(c);
-    REQUIRE(hw.hllc_costs.count(c));
-    CHECK(hw.hllc_costs.at(c).value == Approx(us * 1e-6));
-    CHECK_THAT(hw.hllc_costs.at(c).source, Catch::Contains("Table 4"));
+    REQUIRE(hw.sections.at("hllc").params.count(c));
+    CHECK(hw.sections.at("hllc").params.at(c).value == Approx(us * 1e-6));
+    CHECK_THAT(hw.sections.at("hllc").params.at(c).source, Catch::Contains("Table 4"));
   }
   // Every other construct is declared unknown, with a reason.
-  CHECK(hw.hllc_costs.size() + hw.hllc_unknown.size() == constructs().size());
-  CHECK_THAT(hw.hllc_unknown.at("loop"), Catch::Contains("does not publish"));
+  CHECK(hw.sections.at("hllc").params.size() + hw.sections.at("hllc").unknown.size() == constructs().size());
+  CHECK_THAT(hw.sections.at("hllc").unknown.at("loop"), Catch::Contains("does not publish"));
 }
 
 namespace {

@@ -21,13 +21,17 @@ unset PACER_DATA_DIR PACER_HW_DIR PACER_MODULE_DIR
 "$tmp/consumer/consumer"
 
 pacer=$prefix/bin/pacer
-"$pacer" hw list | head -1 | grep -qF "$prefix/share/pacer/hw" ||
-  { echo "installed pacer does not read its own hw/"; exit 1; }
+# Outputs go to files before grep: an early-closing grep would kill a writer
+# still writing, and pipefail would call that a failure.
+"$pacer" hw list > hw.txt
+grep -qF "hardware descriptions in $prefix/share/pacer/hw:" hw.txt ||
+  { echo "installed pacer does not read its own hw/"; cat hw.txt; exit 1; }
 "$pacer" predict "$prefix/share/pacer/examples/models/findmax.xml" --hw parsytec-t800 --model all \
     --param N_element=1000 --param P_max=0.05 > predict.txt
 grep -q "hllc" predict.txt
 # C source: the installed Clang module is opened.
-"$pacer" analyse "$prefix/share/pacer/examples/kernels/matmul.c" | grep -q "task main"
+"$pacer" analyse "$prefix/share/pacer/examples/kernels/matmul.c" > analyse.txt
+grep -q "task main" analyse.txt
 linked=$(ldd "$prefix/lib/pacer/libpacer-clang.so" | awk '/libpacer.so/ {print $3}')
 [ "$(realpath "$linked")" = "$(realpath "$prefix/lib/libpacer.so")" ] ||
   { echo "the installed Clang module links $linked, not the installed libpacer"; exit 1; }

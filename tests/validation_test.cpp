@@ -256,17 +256,17 @@ TEST_CASE("pacer calibrate writes a description every model can read", "[calibra
   REQUIRE(r.status == 0);
   const Hardware hw = read_hardware_file(out);
   std::filesystem::remove(out);
-  CHECK(hw.hllc_unknown.empty());
+  CHECK(hw.sections.at("hllc").unknown.empty());
   for (const auto& c : constructs()) {
     INFO(c.name);
-    REQUIRE(hw.hllc_costs.count(std::string(c.name)));
-    CHECK(hw.hllc_costs.at(std::string(c.name)).spread >= 0);
+    REQUIRE(hw.sections.at("hllc").params.count(std::string(c.name)));
+    CHECK(hw.sections.at("hllc").params.at(std::string(c.name)).spread >= 0);
   }
   const double clock = hw.sections.at("cpu").params.at("clock").value;
   CHECK(clock > 0.5e9);
   CHECK(clock < 10e9);
   // A divide waits longer for its result than an add.
-  CHECK(hw.hllc_costs.at("double_div").dependent > hw.hllc_costs.at("double_add").dependent);
+  CHECK(hw.sections.at("hllc").params.at("double_div").dependent > hw.sections.at("hllc").params.at("double_add").dependent);
   // Whatever this machine tells of its caches, memory is measured.
   const HwSection& mem = hw.sections.at("memory");
   if (mem.params.count("l1_latency")) CHECK(mem.params.at("l1_latency").value < mem.params.at("mem_latency").value);

@@ -6,6 +6,7 @@
 #include "cli/commands/application_source.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/views/report.hpp"
+#include "frontends/xml/hardware_io.hpp"
 #include "hw/calibrate/calibration.hpp"
 
 namespace pacer::cli {
@@ -32,7 +33,7 @@ void summary(const calibrate::Calibration& c, const std::string& out) {
             << digits(fig("poc", "flop_rate").value / 1e9, 4) << " Gflop/s, ICC as "
             << hw.sections.at("icc").attributes.at("mcpu") << "\n";
   Table t({"construct", "cost", "chained", "spread"});
-  for (const auto& [name, f] : hw.hllc_costs)
+  for (const auto& [name, f] : hw.sections.at("hllc").params)
     t.add({name, format_seconds(f.value), f.dependent >= 0 ? format_seconds(f.dependent) : "-",
            format_seconds(f.spread)});
   std::cout << t.text();
@@ -56,7 +57,7 @@ void add_calibrate_command(CLI::App& app) {
     check_destination(o->out);
     if (!compile_flags().empty()) o->run.flags = compile_flags();
     const calibrate::Calibration c = calibrate::calibrate(o->run);
-    write_atomically(o->out, calibrate::calibration_xml(c), "the hardware description");
+    write_atomically(o->out, hardware_to_xml(c.hardware, calibrate::calibration_comment(c)), "the hardware description");
     summary(c, o->out);
   });
 }

@@ -20,7 +20,6 @@ size_t figure_count(const Hardware& hw, size_t* estimated) {
   };
   for (const auto& [name, s] : hw.sections)
     for (const auto& [p, f] : s.params) count(f);
-  for (const auto& [c, f] : hw.hllc_costs) count(f);
   return n;
 }
 
@@ -28,7 +27,7 @@ std::vector<std::string> sections_of(const Hardware& hw) {
   std::vector<std::string> out;
   for (const auto& spec : hardware_schema())
     if (hw.sections.count(spec.name)) out.push_back(spec.name);
-  if (!hw.hllc_costs.empty()) out.push_back("hllc");
+  if (const HwSection* costs = hw.section("hllc"); costs && !costs->params.empty()) out.push_back("hllc");
   return out;
 }
 
@@ -41,6 +40,7 @@ json hardware_json(const Hardware& hw) {
   json j{{"name", hw.name}, {"file", hw.file}, {"description", hw.description}};
   json sections = json::object();
   for (const auto& [name, s] : hw.sections) {
+    if (name == "hllc") continue;  // below, as a cost vector
     json js{{"attributes", s.attributes}};
     json params = json::object();
     for (const auto& [p, f] : s.params) params[p] = figure_json(f);
@@ -49,10 +49,12 @@ json hardware_json(const Hardware& hw) {
     sections[name] = js;
   }
   j["sections"] = sections;
+  const HwSection none;
+  const HwSection& hllc = hw.section("hllc") ? *hw.section("hllc") : none;
   json costs = json::object();
-  for (const auto& [c, f] : hw.hllc_costs) costs[c] = figure_json(f);
+  for (const auto& [c, f] : hllc.params) costs[c] = figure_json(f);
   j["hllc_costs"] = costs;
-  j["hllc_unknown"] = hw.hllc_unknown;
+  j["hllc_unknown"] = hllc.unknown;
   return j;
 }
 
@@ -72,14 +74,14 @@ std::string hardware_text(const Hardware& hw) {
     for (const auto& [p, why] : it->second.unknown) t.add({p, "unknown", "", why});
     os << t.text();
   }
-  if (!hw.hllc_costs.empty() || !hw.hllc_unknown.empty()) {
+  if (const HwSection* costs = hw.section("hllc")) {
     os << "\n[hllc] cost vector of C constructs (Papaefstathiou et al. 1994 Eq. 2)\n";
     Table t({"construct", "cost", "source"});
     for (const auto& c : constructs()) {
       std::string name(c.name);
-      if (auto f = hw.hllc_costs.find(name); f != hw.hllc_costs.end())
+      if (auto f = costs->params.find(name); f != costs->params.end())
         t.add({name, format_seconds(f->second.value), (f->second.estimated ? "estimate: " : "") + f->second.source});
-      else if (auto u = hw.hllc_unknown.find(name); u != hw.hllc_unknown.end())
+      else if (auto u = costs->unknown.find(name); u != costs->unknown.end())
         t.add({name, "unknown", u->second});
     }
     os << t.text();
@@ -151,20 +153,22 @@ void add_check(CLI::App& hw) {
   cmd->add_flag("--json", opt->json, "Print JSON");
   cmd->callback([opt] {
     Hardware h = load_hardware(opt->file);
+    const HwSection none;
+    const HwSection& hllc = h.section("hllc") ? *h.section("hllc") : none;
     size_t estimated = 0;
     size_t n = figure_count(h, &estimated);
     if (opt->json) {
       emit(json{{"file", h.file}, {"name", h.name}, {"valid", true}, {"figures", n}, {"estimated", estimated},
-                {"hllc_costs", h.hllc_costs.size()}, {"hllc_unknown", h.hllc_unknown.size()},
+                {"hllc_costs", hllc.params.size()}, {"hllc_unknown", hllc.unknown.size()},
                 {"sections", sections_of(h)}});
       return;
     }
     std::ostringstream os;
     os << "ok: " << h.file << " (" << h.name << "): " << n << " figures, each with its source";
     if (estimated) os << "; " << estimated << " marked as estimates";
-    os << "\n  HLLC cost vector: " << h.hllc_costs.size() << " of " << constructs().size() << " constructs";
-    if (!h.hllc_unknown.empty()) os << ", " << h.hllc_unknown.size() << " declared unknown";
-    size_t missing = constructs().size() - h.hllc_costs.size() - h.hllc_unknown.size();
+    os << "\n  HLLC cost vector: " << hllc.params.size() << " of " << constructs().size() << " constructs";
+    if (!hllc.unknown.empty()) os << ", " << hllc.unknown.size() << " declared unknown";
+    size_t missing = constructs().size() - hllc.params.size() - hllc.unknown.size();
     if (missing) os << ", " << missing << " absent";
     os << "\n  sections:";
     for (const auto& s : sections_of(h)) os << ' ' << s;

@@ -100,22 +100,26 @@ class HardwareReader {
     hw.sections[spec.name] = std::move(s);
   }
 
+  // HLLC's cost vector: one figure per construct, in its own section.
   void hllc(pugi::xml_node n, Hardware& hw) {
     src_.allow_attributes(n, {});
     src_.allow_children(n, {"cost", "unknown"});
+    HwSection& s = hw.sections["hllc"];
+    s.name = "hllc";
+    s.where = src_.at(n);
     for (pugi::xml_node c : n.children()) {
       if (c.type() != pugi::node_element) continue;
       std::string construct = src_.required(c, "construct");
       if (!find_construct(construct))
         src_.fail(c, "construct", "'" + construct + "' is not a construct pacer counts");
-      if (hw.hllc_costs.count(construct) || hw.hllc_unknown.count(construct))
+      if (s.params.count(construct) || s.unknown.count(construct))
         src_.fail(c, "construct", "'" + construct + "' is given twice");
       if (std::string(c.name()) == "cost") {
         src_.allow_attributes(c, {"construct", "value", "unit", "source", "estimated", "spread", "dependent"});
-        hw.hllc_costs[construct] = figure(c, "value", Dimension::Time, "the cost of " + construct);
+        s.params[construct] = figure(c, "value", Dimension::Time, "the cost of " + construct);
       } else {
         src_.allow_attributes(c, {"construct", "reason"});
-        hw.hllc_unknown[construct] = src_.required(c, "reason");
+        s.unknown[construct] = src_.required(c, "reason");
       }
     }
   }

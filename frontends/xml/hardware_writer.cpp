@@ -86,15 +86,15 @@ std::string hardware_to_xml(const Hardware& hw, const std::string& comment) {
       n.append_attribute("reason") = reason.c_str();
     }
   }
-  if (!hw.hllc_costs.empty() || !hw.hllc_unknown.empty()) {
+  if (const HwSection* costs = hw.section("hllc")) {
     pugi::xml_node hllc = root.append_child("hllc");
     for (const auto& c : constructs()) {
       const std::string name(c.name);
-      if (auto f = hw.hllc_costs.find(name); f != hw.hllc_costs.end()) {
+      if (auto f = costs->params.find(name); f != costs->params.end()) {
         pugi::xml_node n = hllc.append_child("cost");
         n.append_attribute("construct") = name.c_str();
         write_figure(n, f->second);
-      } else if (auto u = hw.hllc_unknown.find(name); u != hw.hllc_unknown.end()) {
+      } else if (auto u = costs->unknown.find(name); u != costs->unknown.end()) {
         pugi::xml_node n = hllc.append_child("unknown");
         n.append_attribute("construct") = name.c_str();
         n.append_attribute("reason") = u->second.c_str();

@@ -18,7 +18,6 @@
 #include "framework/scratch_dir.hpp"
 #include "framework/statistics.hpp"
 #include "frontends/clang/clang_module.hpp"
-#include "frontends/xml/hardware_io.hpp"
 #include "hw/calibrate/construct_benchmarks.hpp"
 #include "hw/calibrate/cache_levels.hpp"
 #include "hw/calibrate/region_cost.hpp"
@@ -130,6 +129,12 @@ class Calibrator {
   }
 
  private:
+  HwSection& hllc_section() {
+    HwSection& s = c_.hardware.sections["hllc"];
+    s.name = "hllc";
+    return s;
+  }
+
   fs::path compile(const fs::path& dir) {
     std::string source = harness_source;
     const std::string marker = "/* @CONSTRUCT_BENCHMARKS@ */";
@@ -236,15 +241,15 @@ class Calibrator {
         f.dependent = std::max(0.0, median(d));
       }
       independent[b.construct] = f.value;
-      c_.hardware.hllc_costs[b.construct] = f;
+      hllc_section().params[b.construct] = f;
     }
     // One iteration of an empty loop, less the increment and test it counts apart.
     std::vector<double> loop = timing(t, "loop");
     for (double& x : loop) x -= independent.at("int_add") + independent.at("int_cmp");
-    c_.hardware.hllc_costs["loop"] = cost(loop, "an empty counted loop, its increment and test subtracted");
+    hllc_section().params["loop"] = cost(loop, "an empty counted loop, its increment and test subtracted");
     for (const auto& c : constructs())
-      if (!c_.hardware.hllc_costs.count(std::string(c.name)))
-        c_.hardware.hllc_unknown[std::string(c.name)] = "pacer calibrate has no benchmark for it";
+      if (!hllc_section().params.count(std::string(c.name)))
+        hllc_section().unknown[std::string(c.name)] = "pacer calibrate has no benchmark for it";
   }
 
   Figure cost(const std::vector<double>& v, const std::string& how) {
@@ -368,13 +373,13 @@ Calibration calibrate(const CalibrationOptions& options) {
   return c;
 }
 
-std::string calibration_xml(const Calibration& c) {
+std::string calibration_comment(const Calibration& c) {
   std::ostringstream comment;
   comment << "Written by pacer calibrate on " << today() << " in " << std::lround(c.seconds)
           << " s. Every figure was measured on this machine (cache sizes say where they came from); "
              "'spread' is max - min over the repetitions, in the figure's unit.";
   for (const auto& n : c.notes) comment << "\n     " << n << ".";
-  return hardware_to_xml(c.hardware, comment.str());
+  return comment.str();
 }
 
 }  // namespace pacer::calibrate

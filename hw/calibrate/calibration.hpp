@@ -36,7 +36,7 @@ struct Calibration {
 // InputError when the compiler or the benchmarks fail.
 Calibration calibrate(const CalibrationOptions& options);
 
-// The description as XML, with the notes and the time taken as a comment.
-std::string calibration_xml(const Calibration& c);
+// What the written description says of itself: when, how long, the notes.
+std::string calibration_comment(const Calibration& c);
 
 }  // namespace pacer::calibrate
