@@ -228,4 +228,12 @@ std::vector<ValidationOutcome> validate_all(const std::vector<std::pair<std::str
   return out;
 }
 
+std::string why_not_judged(const Validation& v) {
+  const Measurement& m = v.measurement;
+  return "over " + std::to_string(m.runs().size()) + " runs in " + std::to_string(m.rounds.size()) +
+         " rounds the time of '" + v.function + "' is known only to " + digits(m.uncertainty_percent, 2) +
+         "% (interquartile spread " + digits(m.spread_percent, 2) + "%), too loosely to judge a " +
+         digits(judging_tolerance_percent, 2) + "% error; give the program a larger input (a longer call) or more --runs";
+}
+
 }  // namespace pacer

@@ -77,6 +77,9 @@ class ValidationRun {
 
 Validation validate(const ValidationOptions& options);
 
+// Why a measurement cannot judge the tolerance's error, and what to change.
+std::string why_not_judged(const Validation& v);
+
 struct ValidationOutcome {
   std::string name;
   std::string failure;  // empty when validated
