@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <sstream>
 
 namespace pacer {
@@ -38,6 +39,13 @@ std::string format_number(double v) {
   os.precision(10);
   os << v;
   return os.str();
+}
+
+std::string today() {
+  char buf[16];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&now));
+  return buf;
 }
 
 }  // namespace pacer

@@ -11,5 +11,7 @@ std::string format_joules(double j);   // "%.4g" in J, mJ, uJ or nJ
 std::string digits(double v, int n = 4);
 // `v` with ten significant digits: enough to read back what was computed.
 std::string format_number(double v);
+// Today's date as YYYY-MM-DD (UTC), for the sources of figures pacer writes.
+std::string today();
 
 }  // namespace pacer

@@ -26,6 +26,8 @@ std::string library_dir() {
   return std::filesystem::canonical(info.dli_fname).parent_path().string();
 }
 
+std::string helper_program(const std::string& name) { return library_dir() + "/pacer/" + name; }
+
 const void* module_entry(const std::string& name, const char* entry, int version) {
   const char* dir = std::getenv("PACER_MODULE_DIR");
   std::string file = (dir && *dir ? std::string(dir) : library_dir() + "/pacer") + "/lib" + name + ".so";

@@ -12,6 +12,9 @@ namespace pacer {
 // <libdir>/pacer/ (modules, helper programs) and <libdir>/../share/pacer/.
 std::string library_dir();
 
+// A helper program built with pacer (the MPI ping-pong): <libdir>/pacer/NAME.
+std::string helper_program(const std::string& name);
+
 // Opens `lib<name>.so` from $PACER_MODULE_DIR, else <libdir>/pacer/, once per
 // process, and returns what its `entry` function returns. Throws
 // std::runtime_error naming the file and the loader's reason.

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <thread>
 
@@ -17,6 +18,28 @@ std::string ProgramRun::describe() const {
   return signal ? "signal " + std::to_string(signal) : "exit status " + std::to_string(exit_status);
 }
 
+namespace {
+
+// In the child: its arguments, then exec; 127 when that fails.
+[[noreturn]] void exec_child(const std::vector<std::string>& argv) {
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  execvp(args[0], args.data());
+  _exit(127);
+}
+
+ProgramRun finished(const std::vector<std::string>& argv, int status, std::chrono::steady_clock::time_point start) {
+  ProgramRun r;
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (WIFEXITED(status)) r.exit_status = WEXITSTATUS(status);
+  else if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
+  if (r.exit_status == 127) throw InputError("cannot run '" + argv[0] + "' (not found or not executable)");
+  return r;
+}
+
+}  // namespace
+
 ProgramRun run_program(const std::vector<std::string>& argv, const std::function<void()>& in_child,
                        const std::function<void()>& on_tick, double tick) {
   if (argv.empty()) throw InputError("no program to run: give it after --");
@@ -26,11 +49,7 @@ ProgramRun run_program(const std::vector<std::string>& argv, const std::function
   if (pid == 0) {
     if (in_child) in_child();
     dup2(STDERR_FILENO, STDOUT_FILENO);
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    execvp(args[0], args.data());
-    _exit(127);
+    exec_child(argv);
   }
   int status = 0;
   if (on_tick) {
@@ -48,12 +67,41 @@ ProgramRun run_program(const std::vector<std::string>& argv, const std::function
   } else {
     waitpid(pid, &status, 0);
   }
-  ProgramRun r;
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (WIFEXITED(status)) r.exit_status = WEXITSTATUS(status);
-  else if (WIFSIGNALED(status)) r.signal = WTERMSIG(status);
-  if (r.exit_status == 127) throw InputError("cannot run '" + argv[0] + "' (not found or not executable)");
-  return r;
+  return finished(argv, status, start);
+}
+
+std::string capture_output(const std::vector<std::string>& argv, ProgramRun* run, bool with_stderr) {
+  if (argv.empty()) throw InputError("no program to run");
+  int fds[2];
+  if (pipe(fds) != 0) throw InputError("cannot start '" + argv[0] + "': no pipe");
+  const auto start = std::chrono::steady_clock::now();
+  const pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    throw InputError("cannot start '" + argv[0] + "': fork failed");
+  }
+  if (pid == 0) {
+    dup2(fds[1], STDOUT_FILENO);
+    if (with_stderr) dup2(fds[1], STDERR_FILENO);
+    close(fds[0]);
+    close(fds[1]);
+    exec_child(argv);
+  }
+  close(fds[1]);
+  std::string out;
+  char buf[4096];
+  for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) != 0;) {
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) break;
+    out.append(buf, static_cast<size_t>(n));
+  }
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  const ProgramRun r = finished(argv, status, start);
+  if (run) *run = r;
+  return out;
 }
 
 namespace {

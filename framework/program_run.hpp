@@ -23,6 +23,11 @@ struct ProgramRun {
 ProgramRun run_program(const std::vector<std::string>& argv, const std::function<void()>& in_child = {},
                        const std::function<void()>& on_tick = {}, double tick = 0.1);
 
+// Runs argv like run_program and returns what it wrote on stdout (with
+// `with_stderr`, on stderr too, in order); its status goes to `run`. Throws
+// InputError when it cannot be started or found.
+std::string capture_output(const std::vector<std::string>& argv, ProgramRun* run = nullptr, bool with_stderr = false);
+
 // Pins the calling process to one CPU (-1: the last online one), so that
 // timings do not move between cores; for use in `in_child`.
 void pin_to_cpu(int cpu);

@@ -1,10 +1,7 @@
 // pacer comm measure | fit: point-to-point message times on this machine
 // (an Open MPI ping-pong) and communication models fitted to them.
-#include <unistd.h>
 
 #include <cmath>
-#include <cstdio>
-#include <ctime>
 #include <iostream>
 #include <sstream>
 
@@ -14,6 +11,7 @@
 #include "frontends/xml/hardware_io.hpp"
 #include "templates/comm/comm_fit.hpp"
 #include "templates/comm/comm_model.hpp"
+#include "templates/comm/pingpong.hpp"
 
 namespace pacer::cli {
 
@@ -35,30 +33,6 @@ std::vector<double> parse_sizes(const std::string& text) {
   return out;
 }
 
-std::string quoted(const std::string& s) { return "'" + s + "'"; }
-
-// Runs the ping-pong under mpirun and returns its CSV.
-std::string run_pingpong(const std::vector<double>& sizes, int reps) {
-  std::ostringstream cmd;
-  cmd << "mpirun -np 2 --oversubscribe " << quoted(helper_program("pingpong")) << ' ' << reps;
-  for (double s : sizes) cmd << ' ' << static_cast<long long>(s);
-  if (geteuid() == 0) {  // Open MPI refuses root unless told twice
-    setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
-    setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
-  }
-  std::cerr << "comm measure: " << cmd.str() << '\n';
-  FILE* p = popen(cmd.str().c_str(), "r");
-  if (!p) throw InputError("cannot start mpirun");
-  std::string out;
-  char buf[4096];
-  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
-  const int status = pclose(p);
-  if (status != 0)
-    throw InputError("the ping-pong failed under mpirun (status " + std::to_string(status) +
-                     "); is Open MPI installed (mpirun on the PATH)?");
-  return out;
-}
-
 Table points_table(const std::vector<CommPoint>& pts) {
   Table t({"bytes", "distance", "median", "min", "max", "spread", "runs"});
   for (const auto& p : pts)
@@ -75,7 +49,9 @@ struct MeasureOptions {
 
 void run_measure(const MeasureOptions& o) {
   if (o.reps < 1) throw InputError("--reps must be at least 1");
-  const std::string csv = run_pingpong(parse_sizes(o.sizes), o.reps);
+  const std::string csv = run_pingpong(parse_sizes(o.sizes), o.reps, [](const std::string& command) {
+    std::cerr << "comm measure: " << command << '\n';
+  });
   std::istringstream printed(csv);
   const auto samples = parse_comm_csv(printed, "the ping-pong's output");  // must be a valid data file
   std::cerr << "comm measure: one-way times, 2 processes on this machine (distance 1):\n"
@@ -97,12 +73,6 @@ WrittenParam written(const std::string& name, double v, const std::string& sourc
   return {name, v * 1e6, "us", source};
 }
 
-std::string today() {
-  char buf[16];
-  std::time_t now = std::time(nullptr);
-  std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&now));
-  return buf;
-}
 
 void run_fit(const FitOptions& o) {
   const auto samples = read_comm_csv(o.file);

@@ -14,6 +14,7 @@
 
 #include "framework/error.hpp"
 #include "framework/number.hpp"
+#include "framework/program_run.hpp"
 #include "frontends/xml/hardware_io.hpp"
 
 namespace pacer::cli {
@@ -130,15 +131,16 @@ void plot_png(const std::string& png, const std::string& script, const std::vect
   for (const auto& d : data) gp << '$' << d.name << " << EOD\n" << d.rows << "EOD\n";
   gp << script << '\n';
   write_atomically(tmp_script, gp.str(), "the gnuplot script");
-  std::string command = "gnuplot '" + tmp_script + "' 2>&1";
+  ProgramRun run;
   std::string log;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) throw InputError("cannot run gnuplot (is it installed? setup.sh installs gnuplot-nox)");
-  char buf[512];
-  while (fgets(buf, sizeof buf, pipe)) log += buf;
-  int status = pclose(pipe);
+  try {
+    log = capture_output({"gnuplot", tmp_script}, &run, true);
+  } catch (const InputError&) {
+    std::filesystem::remove(tmp_script);
+    throw InputError("cannot run gnuplot (is it installed? setup.sh installs gnuplot-nox)");
+  }
   std::filesystem::remove(tmp_script);
-  if (status != 0 || !std::filesystem::exists(tmp_png)) {
+  if (!run.ok() || !std::filesystem::exists(tmp_png)) {
     std::filesystem::remove(tmp_png);
     throw InputError("gnuplot could not draw " + png + (log.empty() ? std::string() : ": " + log));
   }

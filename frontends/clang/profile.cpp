@@ -11,6 +11,7 @@
 #include <optional>
 #include <sstream>
 
+#include "framework/program_run.hpp"
 #include "framework/reduction.hpp"
 #include "framework/scratch_dir.hpp"
 
@@ -19,26 +20,6 @@ namespace pacer {
 namespace fs = std::filesystem;
 
 namespace {
-
-// Runs a program; its output goes to our stderr so that pacer's stdout
-// stays a clean report. Returns the exit status (128 + signal if killed).
-int run(const std::vector<std::string>& argv, const std::vector<std::string>& env = {}) {
-  pid_t pid = fork();
-  if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid == 0) {
-    dup2(STDERR_FILENO, STDOUT_FILENO);
-    for (const auto& e : env) putenv(const_cast<char*>(e.c_str()));
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    execvp(args[0], args.data());
-    _exit(127);
-  }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
 
 // Execution counts at source positions: the count of the innermost code
 // region containing the position.
@@ -182,19 +163,21 @@ Profile run_profile(const CAnalysis& analysis, const ProfileOptions& o) {
   compile.insert(compile.end(), analysis.sources.begin(), analysis.sources.end());
   compile.insert(compile.end(), o.analyse.compile_flags.begin(), o.analyse.compile_flags.end());
   for (const char* tail : {"-o", program.c_str(), "-lm"}) compile.push_back(tail);
-  if (run(compile) != 0)
+  if (!run_program(compile).ok())
     throw InputError(SourceLocation{o.analyse.files.front(), 0}, "",
                      "compiling with coverage instrumentation failed (the compiler's messages are above); "
                      "a profiled program needs a main");
 
   std::string raw = (dir.path / "program.profraw").string();
-  int status = run({"/bin/sh", "-c", "exec \"$0\" " + o.args, program}, {"LLVM_PROFILE_FILE=" + raw});
-  if (status != 0)
+  const ProgramRun profiled = run_program({"/bin/sh", "-c", "exec \"$0\" " + o.args, program},
+                                          [&] { setenv("LLVM_PROFILE_FILE", raw.c_str(), 1); });
+  if (!profiled.ok())
     throw InputError(SourceLocation{o.analyse.files.front(), 0}, "--args",
-                     "the profiled program exited with status " + std::to_string(status) +
+                     "the profiled program exited with status " +
+                         std::to_string(profiled.signal ? 128 + profiled.signal : profiled.exit_status) +
                          "; its counts are not trusted");
   std::string data = (dir.path / "program.profdata").string();
-  if (run({PACER_LLVM_BIN "/llvm-profdata", "merge", "-o", data, raw}) != 0)
+  if (!run_program({PACER_LLVM_BIN "/llvm-profdata", "merge", "-o", data, raw}).ok())
     throw std::runtime_error("llvm-profdata could not merge the program's counters");
 
   auto mapping = llvm::coverage::CoverageMapping::load({program}, data);

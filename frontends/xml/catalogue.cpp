@@ -33,8 +33,6 @@ Hardware load_hardware(const std::string& name_or_path) { return read_hardware_f
 
 std::string energy_dir() { return data_dir() + "/examples/energy"; }
 
-std::string helper_program(const std::string& name) { return library_dir() + "/pacer/" + name; }
-
 std::vector<fs::path> xml_files_in(const std::string& dir) {
   std::vector<fs::path> out;
   if (fs::is_directory(dir))

@@ -24,9 +24,6 @@ Hardware load_hardware(const std::string& name_or_path);
 // The shipped ICE algorithms and input sets: data_dir()/examples/energy.
 std::string energy_dir();
 
-// A helper program built with pacer (the MPI ping-pong): <libdir>/pacer/NAME.
-std::string helper_program(const std::string& name);
-
 // The .xml files of a folder, sorted (none if it does not exist).
 std::vector<std::filesystem::path> xml_files_in(const std::string& dir);
 

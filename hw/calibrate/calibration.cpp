@@ -14,6 +14,7 @@
 
 #include "framework/constructs.hpp"
 #include "framework/cpu_info.hpp"
+#include "framework/format.hpp"
 #include "framework/program_run.hpp"
 #include "framework/scratch_dir.hpp"
 #include "framework/statistics.hpp"
@@ -35,14 +36,10 @@ const char* const harness_source =
 // Seconds per repetition of each benchmark, as the harness wrote them.
 using Timings = std::map<std::string, std::vector<double>>;
 
-std::string first_line_of(const std::string& command) {
-  std::string line;
-  if (FILE* f = popen(command.c_str(), "r")) {
-    char buf[512];
-    if (fgets(buf, sizeof buf, f)) line = buf;
-    pclose(f);
-  }
-  while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
+std::string first_line_of(const std::vector<std::string>& argv) {
+  std::string line = capture_output(argv);
+  line = line.substr(0, line.find('\n'));
+  while (!line.empty() && line.back() == '\r') line.pop_back();
   return line;
 }
 
@@ -302,7 +299,7 @@ class Calibrator {
     for (double r : random) miss.push_back(std::max(0.0, (r - taken) / (65536 * 0.5)));
     icc.params["mispredict"] = measured(median(miss), spread(miss), 1e-9, "ns",
                                         "measured by pacer calibrate: branches on random bits against always-taken ones");
-    c_.notes.push_back("compiler: " + first_line_of(compiler() + " --version"));
+    c_.notes.push_back("compiler: " + first_line_of({compiler(), "--version"}));
   }
 
   void memory(const Timings& t) {
@@ -354,12 +351,6 @@ class Calibrator {
   std::vector<CacheLevel> levels_;
 };
 
-std::string today() {
-  std::time_t now = std::time(nullptr);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d", std::localtime(&now));
-  return buf;
-}
 
 }  // namespace
 
