@@ -72,21 +72,10 @@ void add_law_options(CLI::App& cmd, LawOptions& o, bool with_fit) {
 }
 
 ResolvedLaw resolve_law(const LawOptions& o) {
-  ResolvedLaw r;
-  r.law = &speedup_law(o.model);
+  const SpeedupLaw& law = speedup_law(o.model);
   if (o.params.empty() == o.fit_file.empty())
     throw InputError("give the " + o.model + " parameters with --params NAME=VALUE,... or a data file to fit with --fit");
-  if (!o.params.empty()) {
-    r.params = parse_law_params(*r.law, o.params);
-    r.origin = "given";
-    return r;
-  }
-  const SpeedupData data = read_speedup_csv(o.fit_file);
-  const SpeedupFit fit = fit_speedup_law(*r.law, data.columns(), o.optimizer.fit_options());
-  r.params = fit.params;
-  r.origin = "fitted to " + o.fit_file + " (" + std::to_string(data.points.size()) + " points, MSE " +
-             format_number(fit.mse) + ")";
-  return r;
+  return o.params.empty() ? fitted_law(law, o.fit_file, o.optimizer.fit_options()) : given_law(law, o.params);
 }
 
 std::vector<int> parse_core_list(const std::string& text, const std::string& option) {
@@ -135,23 +124,6 @@ std::vector<double> parse_frequency_list(const std::string& text, const std::str
   }
   if (out.empty()) throw InputError(option + ": no frequency given");
   return out;
-}
-
-std::string params_text(const SpeedupLaw& law, const std::vector<double>& params) {
-  std::string out;
-  for (std::size_t i = 0; i < params.size(); ++i)
-    out += (i ? ", " : "") + law.parameters()[i].name + " = " + format_number(params[i]);
-  return out;
-}
-
-nlohmann::ordered_json params_json(const SpeedupLaw& law, const std::vector<double>& params) {
-  nlohmann::ordered_json j = nlohmann::ordered_json::object();
-  for (std::size_t i = 0; i < params.size(); ++i) j[law.parameters()[i].name] = params[i];
-  return j;
-}
-
-std::string frequency_text(double hz) {
-  return hz >= 1e9 ? digits(hz / 1e9, 4) + " GHz" : digits(hz / 1e6, 4) + " MHz";
 }
 
 }  // namespace pacer::cli

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/views/law_view.hpp"
 #include "cli/views/report.hpp"
 #include "templates/speedup/speedup_fit.hpp"
 
@@ -32,11 +33,6 @@ struct LawOptions {
   OptimizerOptions optimizer;
 };
 void add_law_options(CLI::App& cmd, LawOptions& o, bool with_fit);
-struct ResolvedLaw {
-  const SpeedupLaw* law = nullptr;
-  std::vector<double> params;
-  std::string origin;  // "given" or "fitted to FILE (MSE ...)"
-};
 ResolvedLaw resolve_law(const LawOptions& o);
 
 // Core counts ("1-24", "1,2,4,8") and frequencies ("1.2GHz:2.5GHz:0.1GHz",
@@ -45,11 +41,5 @@ std::vector<int> parse_core_list(const std::string& text, const std::string& opt
 std::vector<double> parse_frequency_list(const std::string& text, const std::string& option);
 double parse_frequency(const std::string& text, const std::string& option);
 
-std::string params_text(const SpeedupLaw& law, const std::vector<double>& params);
-nlohmann::ordered_json params_json(const SpeedupLaw& law, const std::vector<double>& params);
 
-}  // namespace pacer::cli
-
-namespace pacer::cli {
-std::string frequency_text(double hz);
 }  // namespace pacer::cli

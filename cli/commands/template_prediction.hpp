@@ -1,10 +1,6 @@
-// `pacer predict --template NAME`: a sequential prediction composed through
-// a parallel template, per machine and resource model. Templates known
-// here: omp_loop (a top-level loop run by OpenMP threads under a schedule)
-// the speedup laws amdahl, gustafson and memwall (the whole task on p
-// cores at a processor and memory frequency), and the message-passing
-// templates sequential, multiphase, butterfly and rowcol (P processors,
-// with communication priced by the machine's communication model).
+// `pacer predict --template NAME`: the options of every template kind
+// (templates/template_registry.hpp), parsed into the library's request
+// (templates/template_prediction.hpp) and rendered by cli/views/template_view.
 #pragma once
 #include <CLI/CLI.hpp>
 #include <optional>

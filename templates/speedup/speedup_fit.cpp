@@ -1,10 +1,12 @@
 #include "templates/speedup/speedup_fit.hpp"
+#include "templates/speedup/speedup_data.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <sstream>
 
 #include "framework/error.hpp"
+#include "framework/format.hpp"
 #include "framework/number.hpp"
 
 namespace pacer {
@@ -79,6 +81,18 @@ std::vector<double> parse_law_params(const SpeedupLaw& law, const std::string& t
 
 double accuracy_gain_percent(double mse_amdahl, double mse) {
   return mse_amdahl > 0 ? 100.0 * (mse_amdahl - mse) / mse_amdahl : 0.0;
+}
+
+ResolvedLaw given_law(const SpeedupLaw& law, const std::string& params) {
+  return {&law, parse_law_params(law, params), "given"};
+}
+
+ResolvedLaw fitted_law(const SpeedupLaw& law, const std::string& data_file, const FitOptions& o) {
+  const SpeedupData data = read_speedup_csv(data_file);
+  const SpeedupFit fit = fit_speedup_law(law, data.columns(), o);
+  return {&law, fit.params,
+          "fitted to " + data_file + " (" + std::to_string(data.points.size()) + " points, MSE " +
+              format_number(fit.mse) + ")"};
 }
 
 }  // namespace pacer

@@ -44,4 +44,16 @@ std::vector<double> parse_law_params(const SpeedupLaw& law, const std::string& t
 // Accuracy gain of a fit over Amdahl's, as Table 1: (MSE_A - MSE) / MSE_A.
 double accuracy_gain_percent(double mse_amdahl, double mse);
 
+// A speedup law with its parameters, and where they came from.
+struct ResolvedLaw {
+  const SpeedupLaw* law = nullptr;
+  std::vector<double> params;
+  std::string origin;  // "given" or "fitted to FILE (N points, MSE ...)"
+};
+
+// Parameters as "f=0.99,k=1.7,..." (parse_law_params), or fitted to a
+// speedup data file with `o`.
+ResolvedLaw given_law(const SpeedupLaw& law, const std::string& params);
+ResolvedLaw fitted_law(const SpeedupLaw& law, const std::string& data_file, const FitOptions& o);
+
 }  // namespace pacer
