@@ -8,9 +8,11 @@
 #include "framework/sweep.hpp"
 #include "cli/commands/application_source.hpp"
 #include "cli/commands/commands.hpp"
-#include "cli/commands/composition_prediction.hpp"
 #include "frontends/xml/composition_io.hpp"
+#include "cli/views/composition_view.hpp"
+#include "cli/views/json_text.hpp"
 #include "cli/views/prediction_view.hpp"
+#include "frontends/application_source.hpp"
 #include "cli/views/report.hpp"
 #include "cli/commands/template_prediction.hpp"
 #include "resource_models/energy/node_energy.hpp"
@@ -51,7 +53,13 @@ void run_predict(const PredictOptions& o) {
     if (!o.parallel.name.empty() || !o.sweeps.empty() || o.csv || o.energy)
       throw InputError(o.source.path + " is an application of several tasks: each names its template, P and machine; "
                        "--template, --sweep, --csv and --energy do not apply");
-    return emit_composition({o.source.path, o.hw, o.models, parse_assignments(o.params), o.json});
+    const Composition c = read_composition_file(o.source.path);
+    const ParamValues shared = shared_parameters(c, parse_assignments(o.params));
+    const auto tasks = load_tasks(c, o.hw, compile_flags(), [](const std::string& n) {
+      std::cerr << "pacer: note: " << n << '\n';
+    });
+    const ApplicationPrediction p = predict_application(tasks, o.models, shared);
+    return emit(o.json ? json_text(composition_json(c, shared, p)) : composition_text(c, shared, p));
   }
   ApplicationModel m = load_application(o.source);
   if (o.hw.empty()) throw InputError("--hw is required: the machine to predict on");
