@@ -8,7 +8,8 @@
 
 #include "framework/error.hpp"
 #include "cli/commands/schedule_options.hpp"
-#include "templates/scheduling/oracle.hpp"
+#include "framework/statistics.hpp"
+#include "templates/scheduling/comparison.hpp"
 
 namespace pacer::cli {
 
@@ -25,65 +26,9 @@ struct CompareOptions {
   bool json = false;
 };
 
-struct Summary {
-  double mean = 0, sd = 0, min = 0, max = 0;
-};
+json summary_json(const pacer::Summary& s) { return {{"mean", s.mean}, {"sd", s.sd}, {"min", s.min}, {"max", s.max}}; }
 
-Summary summarise(const std::vector<double>& v) {
-  Summary s{0, 0, v.front(), v.front()};
-  for (double x : v) s.mean += x, s.min = std::min(s.min, x), s.max = std::max(s.max, x);
-  s.mean /= double(v.size());
-  for (double x : v) s.sd += (x - s.mean) * (x - s.mean);
-  s.sd = v.size() > 1 ? std::sqrt(s.sd / double(v.size() - 1)) : 0;
-  return s;
-}
-
-json summary_json(const Summary& s) { return {{"mean", s.mean}, {"sd", s.sd}, {"min", s.min}, {"max", s.max}}; }
-
-// One loop size: every strategy's makespan and imbalance per seed.
-struct SizeResult {
-  size_t iterations = 0;
-  std::vector<std::string> rows;  // strategies, then "oracle" when asked
-  std::vector<uint64_t> seeds;
-  std::map<std::string, std::vector<double>> makespan, imbalance, over_mean, over_bound, over_static;
-  // SRR's gain in percent, (makespan_X / makespan_srr - 1) x 100, per seed.
-  std::map<std::string, std::vector<double>> srr_gain;
-};
-
-const char* kBestDynamic = "dynamic (best chunk)";
-
-SizeResult run_size(const CompareOptions& o, const MachineModel& machine, size_t n, const std::vector<uint64_t>& seeds,
-                    const std::vector<std::unique_ptr<Strategy>>& strategies) {
-  SizeResult r;
-  r.seeds = seeds;
-  for (uint64_t seed : seeds) {
-    Instance w = make_instance(o.workload, machine, n, seed);
-    r.iterations = w.loads.size();
-    double bound = machine.speeds.empty() ? makespan_lower_bound(w.loads, machine.threads) : 0;
-    double static_mk = simulate(w.loads, *make_strategy("static"), machine).makespan;
-    std::map<std::string, double> mk;
-    double best_dynamic = INFINITY;
-    auto record = [&](const std::string& name, const Metrics& m) {
-      if (r.makespan[name].empty()) r.rows.push_back(name);
-      mk[name] = m.makespan;
-      r.makespan[name].push_back(m.makespan);
-      r.imbalance[name].push_back(m.imbalance);
-      r.over_mean[name].push_back(m.imbalance_over_mean);
-      r.over_static[name].push_back(static_mk / m.makespan);
-      if (bound > 0) r.over_bound[name].push_back(m.makespan / bound - 1);
-      if (name.rfind("dynamic", 0) == 0) best_dynamic = std::min(best_dynamic, m.makespan);
-    };
-    for (const auto& s : strategies) record(s->name(), measure(simulate(w.loads, *s, machine)));
-    if (o.oracle) record("oracle", measure_times(optimal_schedule(w.loads, machine.threads).thread_loads));
-    if (!mk.count("srr")) continue;
-    for (const auto& [name, value] : mk)
-      if (name != "srr") r.srr_gain[name].push_back((value / mk["srr"] - 1) * 100);
-    if (std::isfinite(best_dynamic)) r.srr_gain[kBestDynamic].push_back((best_dynamic / mk["srr"] - 1) * 100);
-  }
-  return r;
-}
-
-json size_json(const SizeResult& r) {
+json size_json(const ComparisonAtSize& r) {
   json list = json::array();
   for (const std::string& name : r.rows) {
     json j{{"name", name},
@@ -102,7 +47,7 @@ json size_json(const SizeResult& r) {
 
 std::string pct(double fraction) { return short_number(std::round(fraction * 1e3) / 10 + 0.0) + "%"; }
 
-std::string size_text(const SizeResult& r) {
+std::string size_text(const ComparisonAtSize& r) {
   std::ostringstream os;
   os << r.iterations << " iterations, " << r.seeds.size() << " workload(s):\n";
   bool bound = !r.over_bound.empty();
@@ -116,16 +61,16 @@ std::string size_text(const SizeResult& r) {
     row.push_back(pct(summarise(r.imbalance.at(name)).mean));
     row.push_back(short_number(summarise(r.over_static.at(name)).mean));
     if (r.srr_gain.count(name)) {
-      Summary g = summarise(r.srr_gain.at(name));
+      pacer::Summary g = summarise(r.srr_gain.at(name));
       row.push_back(pct(g.mean / 100) + " (" + pct(g.min / 100) + ".." + pct(g.max / 100) + ")");
     } else {
       row.push_back("");
     }
     t.add(row);
   }
-  if (r.srr_gain.count(kBestDynamic)) {
-    Summary g = summarise(r.srr_gain.at(kBestDynamic));
-    std::vector<std::string> row = {kBestDynamic, "", "", "", ""};
+  if (r.srr_gain.count(best_dynamic_row)) {
+    pacer::Summary g = summarise(r.srr_gain.at(best_dynamic_row));
+    std::vector<std::string> row = {best_dynamic_row, "", "", "", ""};
     if (!bound) row.pop_back();
     row.push_back(pct(g.mean / 100) + " (" + pct(g.min / 100) + ".." + pct(g.max / 100) + ")");
     t.add(row);
@@ -136,15 +81,15 @@ std::string size_text(const SizeResult& r) {
 
 // Figure 8's shape: SRR's gain per seed over static (left) and over the
 // best dynamic chunk (right), one line per loop size.
-void draw(const std::string& png, const std::vector<SizeResult>& sizes) {
+void draw(const std::string& png, const std::vector<ComparisonAtSize>& sizes) {
   std::vector<DataBlock> blocks;
   std::string left, right;
   for (const auto& r : sizes) {
-    if (!r.srr_gain.count("static") || !r.srr_gain.count(kBestDynamic))
+    if (!r.srr_gain.count("static") || !r.srr_gain.count(best_dynamic_row))
       throw InputError("--plot needs srr, static and a dynamic strategy in --strategies");
     std::ostringstream rows;
     for (size_t i = 0; i < r.seeds.size(); ++i)
-      rows << r.seeds[i] << ' ' << r.srr_gain.at("static")[i] << ' ' << r.srr_gain.at(kBestDynamic)[i] << '\n';
+      rows << r.seeds[i] << ' ' << r.srr_gain.at("static")[i] << ' ' << r.srr_gain.at(best_dynamic_row)[i] << '\n';
     std::string name = "n" + std::to_string(r.iterations);
     blocks.push_back({name, rows.str()});
     std::string sep = left.empty() ? "plot " : ", ";
@@ -164,15 +109,14 @@ void run_compare(const CompareOptions& o) {
     throw InputError("give a workload: --dist NAME --iterations LIST, or --workload FILE");
   if (!o.workload.file.empty() && (!o.workload.iterations.empty() || o.workload.seeds != "1"))
     throw InputError("--iterations and --seeds do not apply to a --workload file");
-  if (o.oracle && (!machine.speeds.empty() || machine.overhead > 0))
-    throw InputError("--oracle assumes identical threads without overhead: drop --speeds and --overhead");
-  std::vector<std::unique_ptr<Strategy>> strategies;
-  for (const auto& name : o.strategies.empty() ? default_comparison() : o.strategies)
-    strategies.push_back(make_strategy(name));
-  std::vector<size_t> sizes = o.workload.file.empty() ? sizes_of(o.workload) : std::vector<size_t>{0};
-  std::vector<uint64_t> seeds = o.workload.file.empty() ? seeds_of(o.workload) : std::vector<uint64_t>{0};
-  std::vector<SizeResult> results;
-  for (size_t n : sizes) results.push_back(run_size(o, machine, n, seeds, strategies));
+  ComparisonRequest request;
+  request.machine = machine;
+  request.strategies = o.strategies;
+  request.oracle = o.oracle;
+  request.sizes = o.workload.file.empty() ? sizes_of(o.workload) : std::vector<size_t>{0};
+  request.seeds = o.workload.file.empty() ? seeds_of(o.workload) : std::vector<uint64_t>{0};
+  request.loads = [&](size_t n, uint64_t seed) { return make_instance(o.workload, machine, n, seed).loads; };
+  const std::vector<ComparisonAtSize> results = compare_strategies(request);
   if (!o.plot.empty()) draw(o.plot, results);
 
   std::string what = o.workload.file.empty() ? distribution_of(o.workload).describe() : o.workload.file;
