@@ -2,6 +2,7 @@
 
 #include "framework/error.hpp"
 #include "resource_models/prediction.hpp"
+#include "templates/speedup/speedup_grid.hpp"
 
 namespace pacer {
 
@@ -23,19 +24,19 @@ SpeedupTemplatePrediction predict_with_speedup_law(const ApplicationModel& m, co
   const double cpi_ref = law.sequential_cycles_per_instruction(x, r.clock_hz / r.mem_hz);
   const std::vector<int> cores = o.cores.empty() ? std::vector<int>{1} : o.cores;
   const std::vector<double> freqs = o.cpu_hz.empty() ? std::vector<double>{r.clock_hz} : o.cpu_hz;
-  for (double f : freqs)
-    for (int p : cores) {
-      if (p < 1) throw InputError(who + ": core counts must be positive (got " + std::to_string(p) + ")");
-      SpeedupTemplatePoint pt;
-      pt.cores = p;
-      pt.cpu_hz = f;
-      pt.phi = f / r.mem_hz;
-      pt.speedup = law.speedup(x, p, pt.phi);
-      pt.sequential_seconds = r.reference_seconds * (r.clock_hz / f) * law.sequential_cycles_per_instruction(x, pt.phi) / cpi_ref;
-      pt.total_seconds = pt.sequential_seconds / pt.speedup;
-      pt.memory_bound = law.memory_bound(x, p, pt.phi);
-      r.points.push_back(pt);
-    }
+  for (int p : cores)
+    if (p < 1) throw InputError(who + ": core counts must be positive (got " + std::to_string(p) + ")");
+  for (const GridPoint& g : evaluate_grid(law, o.params, cores, freqs, r.mem_hz)) {
+    SpeedupTemplatePoint pt;
+    pt.cores = g.cores;
+    pt.cpu_hz = g.cpu_hz;
+    pt.phi = g.phi;
+    pt.speedup = g.speedup;
+    pt.sequential_seconds = r.reference_seconds * (r.clock_hz / g.cpu_hz) * g.cpi / cpi_ref;
+    pt.total_seconds = pt.sequential_seconds / pt.speedup;
+    pt.memory_bound = g.memory_bound;
+    r.points.push_back(pt);
+  }
   return r;
 }
 

@@ -17,6 +17,7 @@
 #include "templates/speedup/paper_table.hpp"
 #include "templates/speedup/speedup_data.hpp"
 #include "templates/speedup/speedup_generate.hpp"
+#include "templates/speedup/speedup_grid.hpp"
 
 namespace pacer::cli {
 namespace {
@@ -127,28 +128,9 @@ struct GridCmd {
   bool json = false, csv = false;
 };
 
-struct GridPoint {
-  int cores;
-  double cpu_hz, phi, speedup, relative_time;
-  bool memory_bound;
-};
-
-// Time relative to one core at the highest frequency: T_p(F) = T_s(F) / S_p,
-// with T_s(F) proportional to CPI(phi) / F_cpu (Eq. 3).
-std::vector<GridPoint> evaluate_grid(const SpeedupLaw& law, const std::vector<double>& x, const GridCmd& c) {
-  const auto cores = parse_core_list(c.cores, "--cores");
-  const auto cpus = parse_frequency_list(c.cpu_freq, "--cpu-freq");
-  const double mem = parse_frequency(c.mem_freq, "--mem-freq");
-  const double f_ref = *std::max_element(cpus.begin(), cpus.end());
-  const double t_ref = law.sequential_cycles_per_instruction(x.data(), f_ref / mem) / f_ref;
-  std::vector<GridPoint> out;
-  for (double cpu : cpus)
-    for (int p : cores) {
-      const double phi = cpu / mem, s = law.speedup(x.data(), p, phi);
-      const double t = law.sequential_cycles_per_instruction(x.data(), phi) / cpu / s;
-      out.push_back({p, cpu, phi, s, t / t_ref, law.memory_bound(x.data(), p, phi)});
-    }
-  return out;
+std::vector<GridPoint> grid_of(const ResolvedLaw& r, const GridCmd& c) {
+  return evaluate_grid(*r.law, r.params, parse_core_list(c.cores, "--cores"),
+                       parse_frequency_list(c.cpu_freq, "--cpu-freq"), parse_frequency(c.mem_freq, "--mem-freq"));
 }
 
 json point_json(const GridPoint& g) {
@@ -158,7 +140,7 @@ json point_json(const GridPoint& g) {
 
 void run_predict(const GridCmd& c) {
   const ResolvedLaw r = resolve_law(c.law);
-  const auto grid = evaluate_grid(*r.law, r.params, c);
+  const auto grid = grid_of(r, c);
   if (c.json) {
     json points = json::array();
     for (const auto& g : grid) points.push_back(point_json(g));
@@ -185,34 +167,18 @@ void run_predict(const GridCmd& c) {
 
 void run_best(const GridCmd& c) {
   const ResolvedLaw r = resolve_law(c.law);
-  const auto grid = evaluate_grid(*r.law, r.params, c);
-  auto best_by = [&](auto key) {
-    const GridPoint* best = &grid.front();
-    for (const auto& g : grid)
-      if (key(g) < key(*best)) best = &g;
-    return *best;
-  };
-  const GridPoint fastest_speedup = best_by([](const GridPoint& g) { return -g.speedup; });
-  const GridPoint shortest = best_by([](const GridPoint& g) { return g.relative_time; });
-  std::optional<GridPoint> least_energy;
-  std::string energy_note;
-  double energy = 0;
-  if (!c.hw.empty()) {
-    const Hardware hw = load_hardware(c.hw);
-    const double p_static = hw.require("power", "static_power", "speedup best").value;
-    const double p_core = hw.require("power", "core_power", "speedup best").value;
-    const double alpha = hw.require("power", "dynamic_exponent", "speedup best").value;
-    const double f_clock = hw.require("cpu", "clock", "speedup best").value;
-    // E = T_p (P_static + p P_core (F / F_clock)^alpha): static power while
-    // the run lasts, dynamic power of each busy core scaling with frequency.
-    auto e = [&](const GridPoint& g) {
-      return g.relative_time * (p_static + g.cores * p_core * std::pow(g.cpu_hz / f_clock, alpha));
-    };
-    least_energy = best_by(e);
-    energy = e(*least_energy);
-    energy_note = "energy from " + hw.name + "'s power section, in joules per second of the one-core run at the "
-                  "highest frequency";
-  }
+  const auto grid = grid_of(r, c);
+  std::optional<PowerModel> power;
+  if (!c.hw.empty()) power = power_model(load_hardware(c.hw));
+  const BestConfigurations best = best_configurations(grid, power);
+  const GridPoint& fastest_speedup = best.highest_speedup;
+  const GridPoint& shortest = best.shortest_time;
+  const std::optional<GridPoint>& least_energy = best.lowest_energy;
+  const double energy = best.energy;
+  const std::string energy_note = power ? "energy from " + power->machine +
+                                              "'s power section, in joules per second of the one-core run at the "
+                                              "highest frequency"
+                                        : "";
   if (c.json) {
     json j{{"model", r.law->name()}, {"params", params_json(*r.law, r.params)}, {"origin", r.origin},
            {"highest_speedup", point_json(fastest_speedup)}, {"shortest_time", point_json(shortest)}};
