@@ -13,6 +13,7 @@ class Dbc : public ResourceModel {
   std::string name() const override { return "dbc"; }
   std::string title() const override { return "design based characterisation (estimates)"; }
   std::vector<std::string> reads() const override { return {ruv_kind::time}; }
+  std::vector<std::string> sections() const override { return {"cpu"}; }
   NodeCost price(const SegNode& node, const Hardware& hw) const override {
     const Ruv& estimate = require_ruv(node, ruv_kind::time, "dbc");
     double seconds = estimate.get("seconds");

@@ -13,6 +13,7 @@ class Hllc : public ResourceModel {
   std::string name() const override { return "hllc"; }
   std::string title() const override { return "high level language characterisation (C constructs)"; }
   std::vector<std::string> reads() const override { return {ruv_kind::constructs}; }
+  std::vector<std::string> sections() const override { return {"hllc"}; }
   NodeCost price(const SegNode& node, const Hardware& hw) const override {
     const Ruv& f = require_ruv(node, ruv_kind::constructs, "hllc");
     const HwSection* costs = hw.section("hllc");

@@ -25,6 +25,7 @@ class Poc : public ResourceModel {
   std::string name() const override { return "poc"; }
   std::string title() const override { return "principal operation characterisation (flops)"; }
   std::vector<std::string> reads() const override { return {ruv_kind::flops, ruv_kind::constructs}; }
+  std::vector<std::string> sections() const override { return {"poc"}; }
   NodeCost price(const SegNode& node, const Hardware& hw) const override {
     double rate = hw.require("poc", "flop_rate", "poc").value;
     return {mcmahon_flops(node) / rate, {}};

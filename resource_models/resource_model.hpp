@@ -28,6 +28,8 @@ class ResourceModel {
   virtual std::string title() const = 0;  // as in the paper
   // The RUV kinds it can price from, any one sufficing (ruv_kind::...).
   virtual std::vector<std::string> reads() const = 0;
+  // The hardware description's sections it takes figures from.
+  virtual std::vector<std::string> sections() const = 0;
   // Throws InputError when the node lacks the RUV or the machine the figure
   // this model needs.
   virtual NodeCost price(const SegNode& node, const Hardware& hw) const = 0;

@@ -37,6 +37,27 @@ TEST_CASE("the registry holds dbc, poc, hllc, icc and ct; unknown names are erro
   CHECK_THROWS_WITH(find_resource_model("oracle"), Catch::Contains("unknown resource model 'oracle'"));
 }
 
+TEST_CASE("each resource model declares the sections it reads, and prices nothing without them", "[resource-models]") {
+  for (const auto& m : resource_models())
+    for (const auto& section : m->sections()) {
+      INFO(m->name() << " reads " << section);
+      CHECK((section == "hllc" || find_section_spec(section) != nullptr));
+    }
+  // A node each model could price, on the machine without the model's sections.
+  const std::map<std::string, SegNode> nodes = {
+      {"dbc", node_with({{ruv_kind::time, ruv({{"cycles", 2000}})}})},
+      {"poc", node_with({{ruv_kind::flops, ruv({{"flops", 3}})}})},
+      {"hllc", node_with({{ruv_kind::constructs, ruv({{"double_add", 1}})}})}};
+  for (const auto& [name, n] : nodes) {
+    const ResourceModel& m = find_resource_model(name);
+    Hardware hw = read_hardware_string(kMachine, "m.xml");
+    CHECK_NOTHROW(m.price(n, hw));
+    for (const auto& section : m.sections()) hw.sections.erase(section);
+    INFO(name);
+    CHECK_THROWS_AS(m.price(n, hw), MissingFigure);
+  }
+}
+
 TEST_CASE("POC weights flops as McMahon's Table 1 and divides by the flop rate (Eq. 6)", "[resource-models]") {
   Hardware hw = read_hardware_string(kMachine, "m.xml");
   // 2 adds (1 each) + 1 divide (4) + 1 sqrt (4) + 1 exp (8) + 1 compare (1) = 19 flops; ints are free.

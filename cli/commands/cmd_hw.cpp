@@ -4,6 +4,8 @@
 #include <sstream>
 
 #include "framework/constructs.hpp"
+#include "framework/names.hpp"
+#include "resource_models/resource_model.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/views/report.hpp"
 
@@ -58,6 +60,16 @@ json hardware_json(const Hardware& hw) {
   return j;
 }
 
+// "  (read by poc)", from the models' declarations; empty for none.
+std::string readers_of(const std::string& section) {
+  std::vector<std::string> names;
+  for (const auto& rm : resource_models()) {
+    const auto s = rm->sections();
+    if (std::find(s.begin(), s.end(), section) != s.end()) names.push_back(rm->name());
+  }
+  return names.empty() ? "" : "  (read by " + join_names(names, ", ") + ")";
+}
+
 std::string hardware_text(const Hardware& hw) {
   std::ostringstream os;
   os << hw.name << " (" << hw.file << ")\n";
@@ -65,7 +77,7 @@ std::string hardware_text(const Hardware& hw) {
   for (const auto& spec : hardware_schema()) {
     auto it = hw.sections.find(spec.name);
     if (it == hw.sections.end()) continue;
-    os << "\n[" << spec.name << "] " << spec.meaning;
+    os << "\n[" << spec.name << "] " << spec.meaning << readers_of(spec.name);
     for (const auto& [k, v] : it->second.attributes) os << "  " << k << "=" << v;
     os << '\n';
     Table t({"parameter", "value", "unit", "source"});
@@ -75,7 +87,7 @@ std::string hardware_text(const Hardware& hw) {
     os << t.text();
   }
   if (const HwSection* costs = hw.section("hllc")) {
-    os << "\n[hllc] cost vector of C constructs (Papaefstathiou et al. 1994 Eq. 2)\n";
+    os << "\n[hllc] cost vector of C constructs (Papaefstathiou et al. 1994 Eq. 2)" << readers_of("hllc") << "\n";
     Table t({"construct", "cost", "source"});
     for (const auto& c : constructs()) {
       std::string name(c.name);

@@ -50,6 +50,7 @@ class Icc : public ResourceModel {
   std::string name() const override { return "icc"; }
   std::string title() const override { return "instruction level characterisation (machine code)"; }
   std::vector<std::string> reads() const override { return {ruv_kind::machine, ruv_kind::instructions}; }
+  std::vector<std::string> sections() const override { return {"icc", "cpu", "memory"}; }
   NodeCost price(const SegNode& node, const Hardware& hw) const override {
     if (auto it = node.ruvs.find(ruv_kind::machine); it != node.ruvs.end()) return {compiled(it->second, hw), {}};
     return {eq7(require_ruv(node, ruv_kind::instructions, "icc"), hw), {}};
