@@ -3,138 +3,22 @@
 #include <filesystem>
 #include <sstream>
 
-#include "framework/constructs.hpp"
-#include "framework/names.hpp"
-#include "resource_models/resource_model.hpp"
 #include "cli/commands/commands.hpp"
+#include "cli/views/hardware_view.hpp"
+#include "cli/views/json_text.hpp"
 #include "cli/views/report.hpp"
 
 namespace pacer::cli {
 
 namespace {
 
-size_t figure_count(const Hardware& hw, size_t* estimated) {
-  size_t n = 0;
-  *estimated = 0;
-  auto count = [&](const Figure& f) {
-    ++n;
-    if (f.estimated) ++*estimated;
-  };
-  for (const auto& [name, s] : hw.sections)
-    for (const auto& [p, f] : s.params) count(f);
-  return n;
-}
-
-std::vector<std::string> sections_of(const Hardware& hw) {
-  std::vector<std::string> out;
-  for (const auto& spec : hardware_schema())
-    if (hw.sections.count(spec.name)) out.push_back(spec.name);
-  if (const HwSection* costs = hw.section("hllc"); costs && !costs->params.empty()) out.push_back("hllc");
-  return out;
-}
-
-json figure_json(const Figure& f) {
-  return {{"value", f.value}, {"written", f.written}, {"unit", f.unit}, {"source", f.source},
-          {"estimated", f.estimated}, {"line", f.where.line}};
-}
-
-json hardware_json(const Hardware& hw) {
-  json j{{"name", hw.name}, {"file", hw.file}, {"description", hw.description}};
-  json sections = json::object();
-  for (const auto& [name, s] : hw.sections) {
-    if (name == "hllc") continue;  // below, as a cost vector
-    json js{{"attributes", s.attributes}};
-    json params = json::object();
-    for (const auto& [p, f] : s.params) params[p] = figure_json(f);
-    js["params"] = params;
-    if (!s.unknown.empty()) js["unknown"] = s.unknown;
-    sections[name] = js;
-  }
-  j["sections"] = sections;
-  const HwSection none;
-  const HwSection& hllc = hw.section("hllc") ? *hw.section("hllc") : none;
-  json costs = json::object();
-  for (const auto& [c, f] : hllc.params) costs[c] = figure_json(f);
-  j["hllc_costs"] = costs;
-  j["hllc_unknown"] = hllc.unknown;
-  return j;
-}
-
-// "  (read by poc)", from the models' declarations; empty for none.
-std::string readers_of(const std::string& section) {
-  std::vector<std::string> names;
-  for (const auto& rm : resource_models()) {
-    const auto s = rm->sections();
-    if (std::find(s.begin(), s.end(), section) != s.end()) names.push_back(rm->name());
-  }
-  return names.empty() ? "" : "  (read by " + join_names(names, ", ") + ")";
-}
-
-std::string hardware_text(const Hardware& hw) {
-  std::ostringstream os;
-  os << hw.name << " (" << hw.file << ")\n";
-  if (!hw.description.empty()) os << hw.description << "\n";
-  for (const auto& spec : hardware_schema()) {
-    auto it = hw.sections.find(spec.name);
-    if (it == hw.sections.end()) continue;
-    os << "\n[" << spec.name << "] " << spec.meaning << readers_of(spec.name);
-    for (const auto& [k, v] : it->second.attributes) os << "  " << k << "=" << v;
-    os << '\n';
-    Table t({"parameter", "value", "unit", "source"});
-    for (const auto& [p, f] : it->second.params)
-      t.add({p, format_number(f.written), f.unit, (f.estimated ? "estimate: " : "") + f.source});
-    for (const auto& [p, why] : it->second.unknown) t.add({p, "unknown", "", why});
-    os << t.text();
-  }
-  if (const HwSection* costs = hw.section("hllc")) {
-    os << "\n[hllc] cost vector of C constructs (Papaefstathiou et al. 1994 Eq. 2)" << readers_of("hllc") << "\n";
-    Table t({"construct", "cost", "source"});
-    for (const auto& c : constructs()) {
-      std::string name(c.name);
-      if (auto f = costs->params.find(name); f != costs->params.end())
-        t.add({name, format_seconds(f->second.value), (f->second.estimated ? "estimate: " : "") + f->second.source});
-      else if (auto u = costs->unknown.find(name); u != costs->unknown.end())
-        t.add({name, "unknown", u->second});
-    }
-    os << t.text();
-  }
-  return os.str();
-}
-
-// The table stays readable; `hw show` has the rest. A ". " inside
-// parentheses ("Papaefstathiou et al. 1994") does not end the sentence.
-std::string first_sentence(const std::string& text) {
-  int depth = 0;
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\n') return text.substr(0, i);
-    depth += text[i] == '(' ? 1 : text[i] == ')' ? -1 : 0;
-    if (depth == 0 && text.compare(i, 2, ". ") == 0) return text.substr(0, i + 1);
-  }
-  return text;
-}
-
 void add_list(CLI::App& hw) {
   auto as_json = std::make_shared<bool>(false);
   CLI::App* cmd = hw.add_subcommand("list", "List the shipped hardware descriptions");
   cmd->add_flag("--json", *as_json, "Print JSON");
   cmd->callback([as_json] {
-    const auto files = xml_files_in(hardware_dir());
-    json out = json::array();
-    Table t({"name", "file", "sections", "description"});
-    for (const auto& f : files) {
-      try {
-        Hardware h = load_hardware(f.string());
-        std::string secs;
-        for (const auto& s : sections_of(h)) secs += (secs.empty() ? "" : ",") + s;
-        out.push_back({{"name", h.name}, {"file", f.string()}, {"sections", sections_of(h)}, {"valid", true}});
-        t.add({h.name, f.string(), secs, first_sentence(h.description)});
-      } catch (const InputError& e) {
-        out.push_back({{"file", f.string()}, {"valid", false}, {"error", e.what()}});
-        t.add({"(invalid)", f.string(), "", e.what()});
-      }
-    }
-    if (*as_json) emit(out);
-    else emit("hardware descriptions in " + hardware_dir() + ":\n" + t.text());
+    const auto entries = list_hardware();
+    emit(*as_json ? json_text(hardware_list_json(entries)) : hardware_list_text(hardware_dir(), entries));
   });
 }
 
@@ -164,28 +48,8 @@ void add_check(CLI::App& hw) {
   cmd->add_option("hw", opt->file, "Hardware description (file or shipped name)")->required();
   cmd->add_flag("--json", opt->json, "Print JSON");
   cmd->callback([opt] {
-    Hardware h = load_hardware(opt->file);
-    const HwSection none;
-    const HwSection& hllc = h.section("hllc") ? *h.section("hllc") : none;
-    size_t estimated = 0;
-    size_t n = figure_count(h, &estimated);
-    if (opt->json) {
-      emit(json{{"file", h.file}, {"name", h.name}, {"valid", true}, {"figures", n}, {"estimated", estimated},
-                {"hllc_costs", hllc.params.size()}, {"hllc_unknown", hllc.unknown.size()},
-                {"sections", sections_of(h)}});
-      return;
-    }
-    std::ostringstream os;
-    os << "ok: " << h.file << " (" << h.name << "): " << n << " figures, each with its source";
-    if (estimated) os << "; " << estimated << " marked as estimates";
-    os << "\n  HLLC cost vector: " << hllc.params.size() << " of " << constructs().size() << " constructs";
-    if (!hllc.unknown.empty()) os << ", " << hllc.unknown.size() << " declared unknown";
-    size_t missing = constructs().size() - hllc.params.size() - hllc.unknown.size();
-    if (missing) os << ", " << missing << " absent";
-    os << "\n  sections:";
-    for (const auto& s : sections_of(h)) os << ' ' << s;
-    os << '\n';
-    emit(os.str());
+    const Hardware h = load_hardware(opt->file);
+    emit(opt->json ? json_text(hardware_check_json(h)) : hardware_check_text(h));
   });
 }
 

@@ -18,7 +18,7 @@ namespace {
 
 using namespace pacer::sched;
 
-std::string percent(double fraction) { return short_number(std::round(fraction * 1e4) / 1e2) + "%"; }
+std::string percent(double fraction) { return digits(std::round(fraction * 1e4) / 1e2) + "%"; }
 
 // ---- simulate ----
 
@@ -55,17 +55,17 @@ std::string simulate_text(const Instance& w, const Strategy& s, const Trace& tr,
   for (int t : tr.thread_of) ++count[size_t(t)];
   Table t({"thread", "iterations", "load", "busy time", "chunks"});
   for (size_t k = 0; k < count.size(); ++k)
-    t.add({std::to_string(k), std::to_string(count[k]), short_number(tr.thread_loads[k]),
-           short_number(tr.thread_times[k]), std::to_string(tr.dispatches[k])});
+    t.add({std::to_string(k), std::to_string(count[k]), digits(tr.thread_loads[k]),
+           digits(tr.thread_times[k]), std::to_string(tr.dispatches[k])});
   os << t.text() << '\n';
-  os << "makespan: " << short_number(m.makespan);
+  os << "makespan: " << digits(m.makespan);
   if (w.machine.speeds.empty()) {
     double lb = makespan_lower_bound(w.loads, w.machine.threads);
-    os << " (lower bound " << short_number(lb) << ", " << percent(m.makespan / lb - 1) << " above)";
+    os << " (lower bound " << digits(lb) << ", " << percent(m.makespan / lb - 1) << " above)";
   }
-  os << "\nimbalance: max - min = " << short_number(m.imbalance_abs) << ", " << percent(m.imbalance)
-     << " of the total, " << percent(m.imbalance_over_mean) << " of the mean; cv " << short_number(m.cv) << '\n'
-     << "speedup over static: " << short_number(static_makespan / m.makespan) << '\n';
+  os << "\nimbalance: max - min = " << digits(m.imbalance_abs) << ", " << percent(m.imbalance)
+     << " of the total, " << percent(m.imbalance_over_mean) << " of the mean; cv " << digits(m.cv) << '\n'
+     << "speedup over static: " << digits(static_makespan / m.makespan) << '\n';
   if (tr.thread_of.size() <= 400) {
     os << "assignment (thread of each iteration):";
     for (int th : tr.thread_of) os << ' ' << th;
@@ -112,11 +112,11 @@ void run_optimise(const OptimiseOptions& o) {
   j["thread_loads"] = best.thread_loads;
   j["assignment"] = best.thread_of;
   Table t({"schedule", "makespan", "above best", "imbalance"});
-  t.add({best.optimal ? "oracle (optimal)" : "oracle (best found)", short_number(best.makespan), "0%",
+  t.add({best.optimal ? "oracle (optimal)" : "oracle (best found)", digits(best.makespan), "0%",
          percent(measure_times(best.thread_loads).imbalance)});
   auto row = [&](const std::string& name, const std::vector<double>& busy) {
     Metrics m = measure_times(busy);
-    t.add({name, short_number(m.makespan), percent(m.makespan / best.makespan - 1), percent(m.imbalance)});
+    t.add({name, digits(m.makespan), percent(m.makespan / best.makespan - 1), percent(m.imbalance)});
     return json{{"makespan", m.makespan}, {"imbalance", m.imbalance},
                 {"above_best_percent", (m.makespan / best.makespan - 1) * 100}};
   };
@@ -138,7 +138,7 @@ void run_optimise(const OptimiseOptions& o) {
   if (o.json) return emit(j);
   std::ostringstream os;
   os << "workload: " << w.description << "\nthreads: " << w.machine.threads << "\n\n"
-     << "lower bound: " << short_number(best.lower_bound) << "\nbest makespan: " << short_number(best.makespan)
+     << "lower bound: " << digits(best.lower_bound) << "\nbest makespan: " << digits(best.makespan)
      << (best.optimal ? " (proven optimal)" : " (not proven optimal: " + percent(best.gap) + " above the lower bound)")
      << "\n\n" << t.text() << "\n";
   emit(os.str());

@@ -45,7 +45,7 @@ json size_json(const ComparisonAtSize& r) {
           {"srr_gain_percent", gains}};
 }
 
-std::string pct(double fraction) { return short_number(std::round(fraction * 1e3) / 10 + 0.0) + "%"; }
+std::string pct(double fraction) { return digits(std::round(fraction * 1e3) / 10 + 0.0) + "%"; }
 
 std::string size_text(const ComparisonAtSize& r) {
   std::ostringstream os;
@@ -56,10 +56,10 @@ std::string size_text(const ComparisonAtSize& r) {
   for (const char* h : {"imbalance", "speedup/static", "SRR gain (mean, min..max)"}) header.push_back(h);
   Table t(header);
   for (const std::string& name : r.rows) {
-    std::vector<std::string> row = {name, short_number(summarise(r.makespan.at(name)).mean)};
+    std::vector<std::string> row = {name, digits(summarise(r.makespan.at(name)).mean)};
     if (bound) row.push_back(pct(summarise(r.over_bound.at(name)).mean));
     row.push_back(pct(summarise(r.imbalance.at(name)).mean));
-    row.push_back(short_number(summarise(r.over_static.at(name)).mean));
+    row.push_back(digits(summarise(r.over_static.at(name)).mean));
     if (r.srr_gain.count(name)) {
       pacer::Summary g = summarise(r.srr_gain.at(name));
       row.push_back(pct(g.mean / 100) + " (" + pct(g.min / 100) + ".." + pct(g.max / 100) + ")");

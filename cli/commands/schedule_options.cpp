@@ -104,7 +104,7 @@ Instance make_instance(const WorkloadOptions& w, const sched::MachineModel& m, s
   }
   double total = 0;
   for (double x : out.loads) total += x;
-  out.description += " (total load " + short_number(total) + ")";
+  out.description += " (total load " + digits(total) + ")";
   return out;
 }
 
@@ -127,12 +127,6 @@ json instance_json(const Instance& w) {
   if (w.generated) j["seed"] = w.seed;
   if (!w.machine.speeds.empty()) j["speeds"] = w.machine.speeds;
   return j;
-}
-
-std::string short_number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", v);
-  return buf;
 }
 
 std::string machine_note(const sched::MachineModel& m) {

@@ -53,8 +53,7 @@ Instance make_instance(const WorkloadOptions& w, const sched::MachineModel& m, s
 Instance single_instance(const WorkloadOptions& w, const MachineOptions& m);
 
 json instance_json(const Instance& w);
+// ", overhead 0.1 per chunk" or "".
 std::string machine_note(const sched::MachineModel& m);
-// Four significant digits: enough to compare schedules in a table.
-std::string short_number(double v);  // ", overhead 0.1 per chunk" or ""
 
 }  // namespace pacer::cli

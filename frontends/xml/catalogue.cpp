@@ -31,6 +31,20 @@ std::string resolve_hardware(const std::string& name_or_path) {
 
 Hardware load_hardware(const std::string& name_or_path) { return read_hardware_file(resolve_hardware(name_or_path)); }
 
+std::vector<CatalogueEntry> list_hardware(const std::string& dir) {
+  std::vector<CatalogueEntry> out;
+  for (const auto& f : xml_files_in(dir)) {
+    CatalogueEntry e{f.string(), std::nullopt, {}};
+    try {
+      e.hardware = load_hardware(e.file);
+    } catch (const InputError& error) {
+      e.error = error.what();
+    }
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
 std::string energy_dir() { return data_dir() + "/examples/energy"; }
 
 std::vector<fs::path> xml_files_in(const std::string& dir) {

@@ -4,6 +4,7 @@
 // an installed prefix.
 #pragma once
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,15 @@ std::string hardware_dir();
 // A path, or the name of a shipped description ("parsytec-t800").
 std::string resolve_hardware(const std::string& name_or_path);
 Hardware load_hardware(const std::string& name_or_path);
+
+// Every description in a folder (default: the shipped ones), read, or the
+// error that keeps it from being read.
+struct CatalogueEntry {
+  std::string file;
+  std::optional<Hardware> hardware;  // when it reads
+  std::string error;                 // when it does not
+};
+std::vector<CatalogueEntry> list_hardware(const std::string& dir = hardware_dir());
 
 // The shipped ICE algorithms and input sets: data_dir()/examples/energy.
 std::string energy_dir();
