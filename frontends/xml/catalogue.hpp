@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "framework/hardware.hpp"
+#include "resource_models/energy/algorithm_complexity.hpp"
 
 namespace pacer {
 
@@ -33,6 +34,15 @@ std::vector<CatalogueEntry> list_hardware(const std::string& dir = hardware_dir(
 
 // The shipped ICE algorithms and input sets: data_dir()/examples/energy.
 std::string energy_dir();
+// The shipped algorithms' names (the files but the input sets).
+std::vector<std::string> algorithm_names();
+// A shipped algorithm by name ("spmv-csb"), or an algorithm file.
+AlgorithmComplexity load_algorithm(const std::string& name_or_path);
+// The input sets of the ICE paper's Table 7 (its matrices).
+std::string table7_inputs_file();
+// The shipped descriptions with ICE figures, and a platform by name or file.
+std::vector<std::string> ice_platform_names();
+Hardware load_platform(const std::string& name_or_path);
 
 // The .xml files of a folder, sorted (none if it does not exist).
 std::vector<std::filesystem::path> xml_files_in(const std::string& dir);
