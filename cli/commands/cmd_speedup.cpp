@@ -13,6 +13,7 @@
 #include "framework/error.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/views/report.hpp"
+#include "cli/views/speedup_view.hpp"
 #include "cli/commands/speedup_options.hpp"
 #include "templates/speedup/paper_table.hpp"
 #include "templates/speedup/speedup_data.hpp"
@@ -74,49 +75,10 @@ struct FitCmd {
 void run_fit(const FitCmd& c) {
   const SpeedupLaw& law = speedup_law(c.model);
   const SpeedupData data = read_speedup_csv(c.file);
-  const SpeedupColumns cols = data.columns();
   const FitOptions fo = c.optimizer.fit_options();
-  const SpeedupFit fit = fit_speedup_law(law, cols, fo);
-  // Table 1 of the paper: the gain of the fit over Amdahl's law, fitted the same way.
-  std::optional<SpeedupFit> amdahl;
-  if (law.name() != "amdahl") amdahl = fit_speedup_law(speedup_law("amdahl"), cols, fo);
-  const double gain = amdahl ? accuracy_gain_percent(amdahl->mse, fit.mse) : 0.0;
-  if (c.json) {
-    json j{{"file", c.file},
-           {"model", law.name()},
-           {"reference", law.reference()},
-           {"optimizer", fo.optimizer},
-           {"points", cols.size()},
-           {"rows", data.rows},
-           {"from_times", data.from_times},
-           {"params", params_json(law, fit.params)},
-           {"mse", fit.mse},
-           {"evaluations", fit.evaluations},
-           {"seconds", fit.seconds}};
-    if (amdahl) {
-      j["amdahl"] = {{"params", params_json(speedup_law("amdahl"), amdahl->params)}, {"mse", amdahl->mse}};
-      j["gain_over_amdahl_percent"] = gain;
-    }
-    emit(j);
-    return;
-  }
-  std::ostringstream os;
-  os << law.name() << " (" << law.reference() << ") fitted to " << c.file << ": " << cols.size() << " speedup points"
-     << (data.from_times ? " from " + std::to_string(data.rows) + " timed runs (" + std::to_string(data.references) +
-                               " one-core references)"
-                         : "")
-     << "\noptimizer " << fo.optimizer << ", " << fit.evaluations << " evaluations in " << digits(fit.seconds, 3)
-     << " s\n\n";
-  Table t({"parameter", "value", "bounds", "meaning"});
-  const Bounds b = law_bounds(law, fo.bounds);
-  for (std::size_t i = 0; i < fit.params.size(); ++i)
-    t.add({law.parameters()[i].name, digits(fit.params[i], 5),
-           "[" + digits(b.lower[i]) + ", " + digits(b.upper[i]) + "]", law.parameters()[i].meaning});
-  os << t.text() << "\nMSE " << digits(fit.mse, 5) << '\n';
-  if (amdahl)
-    os << "Amdahl's law fitted the same way: f = " << digits(amdahl->params[0], 5) << ", MSE "
-       << digits(amdahl->mse, 5) << "; accuracy gain " << digits(gain, 4) << "% (Table 1's measure)\n";
-  emit(os.str());
+  const LawFitReport report = fit_against_amdahl(law, data.columns(), fo);
+  if (c.json) emit(fit_json(c.file, data, fo.optimizer, report));
+  else emit(fit_text(c.file, data, fo.optimizer, report));
 }
 
 // ---- predict and best ----
@@ -133,36 +95,12 @@ std::vector<GridPoint> grid_of(const ResolvedLaw& r, const GridCmd& c) {
                        parse_frequency_list(c.cpu_freq, "--cpu-freq"), parse_frequency(c.mem_freq, "--mem-freq"));
 }
 
-json point_json(const GridPoint& g) {
-  return {{"cores", g.cores},     {"cpu_freq_hz", g.cpu_hz},         {"phi", g.phi},
-          {"speedup", g.speedup}, {"relative_time", g.relative_time}, {"bound", g.memory_bound ? "memory" : "compute"}};
-}
-
 void run_predict(const GridCmd& c) {
   const ResolvedLaw r = resolve_law(c.law);
   const auto grid = grid_of(r, c);
-  if (c.json) {
-    json points = json::array();
-    for (const auto& g : grid) points.push_back(point_json(g));
-    emit(json{{"model", r.law->name()}, {"params", params_json(*r.law, r.params)}, {"origin", r.origin},
-              {"mem_freq_hz", parse_frequency(c.mem_freq, "--mem-freq")}, {"points", points}});
-    return;
-  }
-  if (c.csv) {
-    Table t({"cores", "cpu_freq_hz", "phi", "speedup", "relative_time", "bound"});
-    for (const auto& g : grid)
-      t.add({std::to_string(g.cores), format_number(g.cpu_hz), format_number(g.phi), format_number(g.speedup),
-             format_number(g.relative_time), g.memory_bound ? "memory" : "compute"});
-    return emit(t.csv());
-  }
-  std::ostringstream os;
-  os << r.law->name() << " (" << params_text(*r.law, r.params) << "), " << r.origin << "\n"
-     << "relative time: to one core at the highest frequency listed\n\n";
-  Table t({"cores", "cpu freq", "phi", "speedup", "relative time", "bound"});
-  for (const auto& g : grid)
-    t.add({std::to_string(g.cores), frequency_text(g.cpu_hz), digits(g.phi), digits(g.speedup, 5), digits(g.relative_time, 4),
-           g.memory_bound ? "memory" : "compute"});
-  emit(os.str() + t.text());
+  if (c.json) emit(grid_json(r, parse_frequency(c.mem_freq, "--mem-freq"), grid));
+  else if (c.csv) emit(grid_csv(grid));
+  else emit(grid_text(r, grid));
 }
 
 void run_best(const GridCmd& c) {
@@ -171,45 +109,8 @@ void run_best(const GridCmd& c) {
   std::optional<PowerModel> power;
   if (!c.hw.empty()) power = power_model(load_hardware(c.hw));
   const BestConfigurations best = best_configurations(grid, power);
-  const GridPoint& fastest_speedup = best.highest_speedup;
-  const GridPoint& shortest = best.shortest_time;
-  const std::optional<GridPoint>& least_energy = best.lowest_energy;
-  const double energy = best.energy;
-  const std::string energy_note = power ? "energy from " + power->machine +
-                                              "'s power section, in joules per second of the one-core run at the "
-                                              "highest frequency"
-                                        : "";
-  if (c.json) {
-    json j{{"model", r.law->name()}, {"params", params_json(*r.law, r.params)}, {"origin", r.origin},
-           {"highest_speedup", point_json(fastest_speedup)}, {"shortest_time", point_json(shortest)}};
-    if (least_energy) {
-      j["lowest_energy"] = point_json(*least_energy);
-      j["lowest_energy"]["relative_energy"] = energy;
-      j["energy_note"] = energy_note;
-    } else {
-      j["lowest_energy"] = nullptr;
-      j["energy_note"] = "no --hw with a power section: energy not ranked";
-    }
-    emit(j);
-    return;
-  }
-  std::ostringstream os;
-  os << r.law->name() << " (" << params_text(*r.law, r.params) << "), " << r.origin << ", over " << grid.size()
-     << " configurations\n";
-  auto line = [&](const char* what, const GridPoint& g) {
-    os << what << g.cores << " cores at " << frequency_text(g.cpu_hz) << " (phi " << digits(g.phi) << "): speedup "
-       << digits(g.speedup, 5) << ", relative time " << digits(g.relative_time, 4) << ", "
-       << (g.memory_bound ? "memory" : "compute") << "-bound\n";
-  };
-  line("highest speedup: ", fastest_speedup);
-  line("shortest time:   ", shortest);
-  if (least_energy) {
-    line("lowest energy:   ", *least_energy);
-    os << "  (" << digits(energy, 4) << "; " << energy_note << ")\n";
-  } else {
-    os << "lowest energy:   not ranked (give --hw with a power section: static_power, core_power, dynamic_exponent)\n";
-  }
-  emit(os.str());
+  if (c.json) emit(best_json(r, best, power));
+  else emit(best_text(r, grid.size(), best, power));
 }
 
 void add_grid_options(CLI::App* s, GridCmd& c) {

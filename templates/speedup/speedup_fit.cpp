@@ -83,6 +83,15 @@ double accuracy_gain_percent(double mse_amdahl, double mse) {
   return mse_amdahl > 0 ? 100.0 * (mse_amdahl - mse) / mse_amdahl : 0.0;
 }
 
+LawFitReport fit_against_amdahl(const SpeedupLaw& law, const SpeedupColumns& c, const FitOptions& o) {
+  LawFitReport r{fit_speedup_law(law, c, o), std::nullopt, 0, law_bounds(law, o.bounds)};
+  if (law.name() != "amdahl") {
+    r.amdahl = fit_speedup_law(speedup_law("amdahl"), c, o);
+    r.gain_percent = accuracy_gain_percent(r.amdahl->mse, r.fit.mse);
+  }
+  return r;
+}
+
 ResolvedLaw given_law(const SpeedupLaw& law, const std::string& params) {
   return {&law, parse_law_params(law, params), "given"};
 }

@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,16 @@ std::vector<double> parse_law_params(const SpeedupLaw& law, const std::string& t
 
 // Accuracy gain of a fit over Amdahl's, as Table 1: (MSE_A - MSE) / MSE_A.
 double accuracy_gain_percent(double mse_amdahl, double mse);
+
+// A law fitted to data beside Amdahl's law fitted the same way, and the
+// accuracy gain of the paper's Table 1 (none when the law is Amdahl's).
+struct LawFitReport {
+  SpeedupFit fit;
+  std::optional<SpeedupFit> amdahl;
+  double gain_percent = 0;
+  Bounds bounds;  // the ones the fit searched
+};
+LawFitReport fit_against_amdahl(const SpeedupLaw& law, const SpeedupColumns& c, const FitOptions& o);
 
 // A speedup law with its parameters, and where they came from.
 struct ResolvedLaw {
