@@ -1,0 +1,16 @@
+// The view of `pacer analyse`: each function's SEG with the RUV of every
+// compute node, its timing formula, the parameters and the frontend's
+// diagnostics, in text and JSON (the XML and Graphviz forms are the model
+// writer's and seg_dot's).
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "frontends/clang/c_frontend.hpp"
+
+namespace pacer::cli {
+
+nlohmann::ordered_json analysis_json(const CAnalysis& a);
+std::string analysis_text(const CAnalysis& a);
+
+}  // namespace pacer::cli
