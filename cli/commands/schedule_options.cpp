@@ -88,24 +88,7 @@ std::vector<size_t> sizes_of(const WorkloadOptions& w) {
 }
 
 Instance make_instance(const WorkloadOptions& w, const sched::MachineModel& m, size_t n, uint64_t seed) {
-  Instance out;
-  out.machine = m;
-  out.seed = seed;
-  if (!w.file.empty()) {
-    out.loads = sched::read_workload(w.file);
-    out.source = w.file;
-    out.description = w.file + ", " + std::to_string(out.loads.size()) + " iterations";
-  } else {
-    sched::Distribution d = distribution_of(w);
-    out.loads = sched::generate_workload(d, n, seed);
-    out.generated = true;
-    out.source = d.name;
-    out.description = d.describe() + ", " + std::to_string(n) + " iterations, seed " + std::to_string(seed);
-  }
-  double total = 0;
-  for (double x : out.loads) total += x;
-  out.description += " (total load " + digits(total) + ")";
-  return out;
+  return w.file.empty() ? sched::drawn_instance(distribution_of(w), n, seed, m) : sched::file_instance(w.file, m);
 }
 
 Instance single_instance(const WorkloadOptions& w, const MachineOptions& m) {
@@ -119,21 +102,6 @@ Instance single_instance(const WorkloadOptions& w, const MachineOptions& m) {
   std::vector<uint64_t> seeds = seeds_of(w);
   if (sizes.size() != 1 || seeds.size() != 1) throw InputError("give one --iterations and one --seed");
   return make_instance(w, machine, sizes[0], seeds[0]);
-}
-
-json instance_json(const Instance& w) {
-  json j{{"workload", w.source}, {"description", w.description}, {"iterations", w.loads.size()},
-         {"threads", w.machine.threads}, {"overhead", w.machine.overhead}};
-  if (w.generated) j["seed"] = w.seed;
-  if (!w.machine.speeds.empty()) j["speeds"] = w.machine.speeds;
-  return j;
-}
-
-std::string machine_note(const sched::MachineModel& m) {
-  std::string out;
-  if (m.overhead > 0) out += ", overhead " + format_number(m.overhead) + " per chunk";
-  if (!m.speeds.empty()) out += ", unequal thread speeds";
-  return out;
 }
 
 }  // namespace pacer::cli

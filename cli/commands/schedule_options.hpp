@@ -9,6 +9,7 @@
 
 #include "cli/views/report.hpp"
 #include "templates/scheduling/simulator.hpp"
+#include "templates/scheduling/instance.hpp"
 #include "templates/scheduling/workload.hpp"
 
 namespace pacer::cli {
@@ -28,15 +29,7 @@ struct MachineOptions {
   std::vector<double> speeds;
 };
 
-// One workload on one machine, described for the reader.
-struct Instance {
-  std::vector<double> loads;
-  sched::MachineModel machine;
-  std::string description;
-  std::string source;  // the file, or the distribution's name
-  uint64_t seed = 0;
-  bool generated = false;  // drawn from a distribution (then `seed` applies)
-};
+using sched::Instance;
 
 void add_workload_options(CLI::App& cmd, WorkloadOptions& w, bool many);
 void add_machine_options(CLI::App& cmd, MachineOptions& m);
@@ -52,8 +45,5 @@ Instance make_instance(const WorkloadOptions& w, const sched::MachineModel& m, s
 // Exactly one workload: a file, or one size and one seed.
 Instance single_instance(const WorkloadOptions& w, const MachineOptions& m);
 
-json instance_json(const Instance& w);
-// ", overhead 0.1 per chunk" or "".
-std::string machine_note(const sched::MachineModel& m);
 
 }  // namespace pacer::cli
