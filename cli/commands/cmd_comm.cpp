@@ -7,7 +7,9 @@
 
 #include "framework/number.hpp"
 #include "cli/commands/commands.hpp"
+#include "cli/views/comm_view.hpp"
 #include "cli/views/report.hpp"
+#include "framework/names.hpp"
 #include "frontends/xml/hardware_io.hpp"
 #include "templates/comm/comm_fit.hpp"
 #include "templates/comm/comm_model.hpp"
@@ -33,15 +35,6 @@ std::vector<double> parse_sizes(const std::string& text) {
   return out;
 }
 
-Table points_table(const std::vector<CommPoint>& pts) {
-  Table t({"bytes", "distance", "median", "min", "max", "spread", "runs"});
-  for (const auto& p : pts)
-    t.add({digits(p.bytes, 6), digits(p.distance, 6), format_seconds(p.median), format_seconds(p.min),
-           format_seconds(p.max), format_number(std::round(p.spread() * 1000) / 10) + "%",
-           std::to_string(p.repetitions)});
-  return t;
-}
-
 struct MeasureOptions {
   std::string sizes = kDefaultSizes, out;
   int reps = 10;
@@ -55,7 +48,7 @@ void run_measure(const MeasureOptions& o) {
   std::istringstream printed(csv);
   const auto samples = parse_comm_csv(printed, "the ping-pong's output");  // must be a valid data file
   std::cerr << "comm measure: one-way times, 2 processes on this machine (distance 1):\n"
-            << points_table(comm_points(samples)).text();
+            << comm_points_text(comm_points(samples));
   if (o.out.empty()) emit(comm_csv(samples));
   else write_atomically(o.out, comm_csv(samples), "the measurements");
 }
@@ -66,49 +59,13 @@ struct FitOptions {
   bool json = false;
 };
 
-// Units a reader expects: microseconds, bytes, bytes per second.
-WrittenParam written(const std::string& name, double v, const std::string& source) {
-  if (name == "bandwidth") return {name, v / 1e6, "MB/s", source};
-  if (name == "h" || name == "p") return {name, v, "B", source};
-  return {name, v * 1e6, "us", source};
-}
-
-
 void run_fit(const FitOptions& o) {
-  const auto samples = read_comm_csv(o.file);
-  const auto points = comm_points(samples);
+  const auto points = comm_points(read_comm_csv(o.file));
   const CommFit f = fit_comm_model(points, o.fit);
-  if (!o.into.empty()) {
-    std::ostringstream source;
-    source << "fitted by pacer comm fit to " << o.file << " on " << today() << " (" << points.size()
-           << " points, rms relative error " << format_number(std::round(f.rms_relative * 1000) / 10) << "%)";
-    std::vector<WrittenParam> params;
-    for (const auto& [k, v] : f.parameters) params.push_back(written(k, v, source.str()));
-    write_atomically(o.into, replace_section(o.into, "communication", {{"model", f.model}}, params), o.into);
-  }
-  if (o.json) {
-    json res = json::array();
-    for (const auto& r : f.residuals)
-      res.push_back({{"bytes", r.point.bytes}, {"distance", r.point.distance}, {"measured_seconds", r.point.median},
-                     {"spread", r.point.spread()}, {"predicted_seconds", r.predicted},
-                     {"relative_error", r.relative_error()}});
-    return emit(json{{"model", f.model}, {"file", o.file}, {"parameters", f.parameters},
-                     {"rms_relative_error", f.rms_relative}, {"max_relative_error", f.max_relative},
-                     {"residuals", res}, {"notes", f.notes}});
-  }
-  std::ostringstream os;
-  os << find_comm_model(f.model).title << " fitted to " << o.file << " (" << points.size() << " points):\n";
-  for (const auto& [k, v] : f.parameters) os << "  " << k << " = " << digits(v, 6) << '\n';
-  Table t({"bytes", "distance", "measured", "spread", "predicted", "error"});
-  for (const auto& r : f.residuals)
-    t.add({digits(r.point.bytes, 6), digits(r.point.distance, 6), format_seconds(r.point.median),
-           format_number(std::round(r.point.spread() * 1000) / 10) + "%", format_seconds(r.predicted),
-           format_number(std::round(r.relative_error() * 1000) / 10) + "%"});
-  os << t.text() << "rms relative error " << format_number(std::round(f.rms_relative * 1000) / 10) << "%, max "
-     << format_number(std::round(f.max_relative * 1000) / 10) << "%\n";
-  for (const auto& n : f.notes) os << "note: " << n << '\n';
-  if (!o.into.empty()) os << "written into " << o.into << '\n';
-  emit(os.str());
+  if (!o.into.empty())
+    write_atomically(o.into, with_communication_section(o.into, f, o.file, points.size()), o.into);
+  if (o.json) emit(comm_fit_json(o.file, f));
+  else emit(comm_fit_text(o.file, points.size(), f) + (o.into.empty() ? "" : "written into " + o.into + "\n"));
 }
 
 }  // namespace
@@ -127,7 +84,7 @@ void add_comm_command(CLI::App& app) {
   auto f = std::make_shared<FitOptions>();
   CLI::App* fit = comm->add_subcommand("fit", "Fit a communication model to bytes,distance,seconds measurements");
   fit->add_option("file", f->file, "CSV of measurements (pacer comm measure --out)")->required();
-  fit->add_option("--model", f->fit.model, "packet (Eq. 5), hockney or loggp")->required();
+  fit->add_option("--model", f->fit.model, join_names(comm_model_names()))->required();
   fit->add_option("--header", f->fit.header_bytes, "packet: header bytes h, known from the protocol (0)");
   fit->add_option("--packet", f->fit.packet_bytes, "packet: packet size p in bytes (default: chosen by the fit)");
   fit->add_option("--into", f->into, "write the fitted <communication> section into this hardware description");

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "framework/hardware.hpp"
+#include "templates/comm/comm_fit.hpp"
 
 namespace pacer {
 
@@ -26,5 +27,11 @@ std::string replace_section(const std::string& path, const std::string& section,
 // in the construct table's; `comment` goes above the document element.
 // Throws InputError if the result would not read.
 std::string hardware_to_xml(const Hardware& hw, const std::string& comment);
+
+// The description at `path` with its <communication> section replaced by a
+// fitted model's parameters, each with its source (the data file, the date,
+// the fit's error), in the units a reader expects (us, B, MB/s).
+std::string with_communication_section(const std::string& path, const CommFit& fit, const std::string& data_file,
+                                       size_t points);
 
 }  // namespace pacer

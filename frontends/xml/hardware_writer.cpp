@@ -2,9 +2,11 @@
 // comments and layout stay as they are; one section is replaced.
 #include <pugixml.hpp>
 
+#include <cmath>
 #include <sstream>
 
 #include "framework/constructs.hpp"
+#include "framework/format.hpp"
 #include "frontends/xml/hardware_io.hpp"
 #include "frontends/xml/xml_source.hpp"
 
@@ -105,6 +107,27 @@ std::string hardware_to_xml(const Hardware& hw, const std::string& comment) {
   doc.save(out, "  ");
   read_hardware_string(out.str(), hw.name);  // what is written must read back
   return out.str();
+}
+
+namespace {
+
+// Units a reader expects: microseconds, bytes, bytes per second.
+WrittenParam written(const std::string& name, double v, const std::string& source) {
+  if (name == "bandwidth") return {name, v / 1e6, "MB/s", source};
+  if (name == "h" || name == "p") return {name, v, "B", source};
+  return {name, v * 1e6, "us", source};
+}
+
+}  // namespace
+
+std::string with_communication_section(const std::string& path, const CommFit& fit, const std::string& data_file,
+                                       size_t points) {
+  const std::string source = "fitted by pacer comm fit to " + data_file + " on " + today() + " (" +
+                             std::to_string(points) + " points, rms relative error " +
+                             format_number(std::round(fit.rms_relative * 1000) / 10) + "%)";
+  std::vector<WrittenParam> params;
+  for (const auto& [k, v] : fit.parameters) params.push_back(written(k, v, source));
+  return replace_section(path, "communication", {{"model", fit.model}}, params);
 }
 
 }  // namespace pacer

@@ -31,6 +31,7 @@ struct CommModelInfo {
 };
 
 const std::vector<CommModelInfo>& comm_models();
+std::vector<std::string> comm_model_names();
 const CommModelInfo& find_comm_model(const std::string& name);  // throws InputError listing the known ones
 
 // The model a description's <communication model="..."> names, with its

@@ -1,5 +1,7 @@
 #include "templates/comm/comm_model.hpp"
 
+#include "framework/names.hpp"
+
 namespace pacer {
 
 std::unique_ptr<CommModel> make_packet_model(std::map<std::string, double> params);
@@ -16,13 +18,16 @@ const std::vector<CommModelInfo>& comm_models() {
   return models;
 }
 
+std::vector<std::string> comm_model_names() {
+  std::vector<std::string> out;
+  for (const auto& m : comm_models()) out.push_back(m.name);
+  return out;
+}
+
 const CommModelInfo& find_comm_model(const std::string& name) {
-  std::string known;
-  for (const auto& m : comm_models()) {
+  for (const auto& m : comm_models())
     if (m.name == name) return m;
-    known += (known.empty() ? "" : ", ") + m.name;
-  }
-  throw InputError("unknown communication model '" + name + "' (known: " + known + ")");
+  throw InputError("unknown communication model '" + name + "' (known: " + join_names(comm_model_names(), ", ") + ")");
 }
 
 std::unique_ptr<CommModel> make_comm_model(const std::string& name, const std::map<std::string, double>& params) {
