@@ -10,6 +10,7 @@
 #include "framework/error.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/views/report.hpp"
+#include "cli/views/study_view.hpp"
 #include "cli/commands/speedup_options.hpp"
 #include "templates/speedup/sampling_study.hpp"
 
@@ -40,32 +41,6 @@ std::function<void(std::size_t, std::size_t)> progress_printer(bool quiet) {
   };
 }
 
-void draw(const std::string& png, const StudyResult& r) {
-  std::ostringstream rows;
-  for (std::size_t s = 0; s < r.sizes.size(); ++s) {
-    rows << r.sizes[s];
-    for (std::size_t m = 0; m < r.models.size(); ++m) rows << ' ' << r.at(s, m).median << ' ' << r.at(s, m).sd;
-    rows << '\n';
-  }
-  std::string median_plot, sd_plot;
-  for (std::size_t m = 0; m < r.models.size(); ++m) {
-    const std::string sep = m ? ", " : "plot ";
-    median_plot += sep + "$study using 1:" + std::to_string(2 + 2 * m) + " with linespoints title '" + r.models[m] + "'";
-    sd_plot += sep + "$study using 1:" + std::to_string(3 + 2 * m) + " with linespoints title '" + r.models[m] + "'";
-  }
-  const std::string script =
-      "set multiplot layout 1,2\nset grid\nset logscale xy\nset xlabel 'training set size (points)'\n"
-      "set key top right\nset xtics (" + [&] {
-        std::string t;
-        for (std::size_t s = 0; s < r.sizes.size(); ++s) t += (s ? ", " : "") + std::to_string(r.sizes[s]);
-        return t;
-      }() + ")\nset ylabel 'median test MSE'\nset title 'median of the MSE over " +
-      std::to_string(r.cells.front().mse.size()) + " random training sets'\n" + median_plot +
-      "\nset ylabel 'standard deviation of the test MSE'\nset title 'standard deviation of the MSE'\n" + sd_plot +
-      "\nunset multiplot\n";
-  plot_png(png, script, {{"study", rows.str()}});
-}
-
 void run_study(const StudyCmd& c) {
   const SpeedupData data = read_speedup_csv(c.file);
   StudyOptions o;
@@ -76,34 +51,9 @@ void run_study(const StudyCmd& c) {
   o.seed = c.seed;
   o.progress = progress_printer(c.quiet);
   const StudyResult r = run_sampling_study(data.points, o);
-  if (!c.plot.empty()) draw(c.plot, r);
-  if (c.json) {
-    json results = json::array();
-    for (const auto& cell : r.cells)
-      results.push_back({{"size", cell.size}, {"model", cell.model}, {"median_mse", cell.median},
-                         {"sd_mse", cell.sd}, {"mean_mse", cell.mean}});
-    emit(json{{"file", c.file}, {"points", data.points.size()}, {"repeats", c.repeats}, {"sizes", r.sizes},
-              {"models", r.models}, {"csa", {{"annealers", c.annealers}, {"iterations", c.iterations}}},
-              {"seed", c.seed}, {"results", results}, {"seconds", r.seconds}});
-    return;
-  }
-  std::ostringstream os;
-  os << "sampling study of " << c.file << ": " << data.points.size() << " speedup points, " << c.repeats
-     << " random training sets per size, the rest as test set; analytical laws fitted by CSA-M (" << c.annealers
-     << " annealers x " << c.iterations << " iterations)\n";
-  for (const bool median : {true, false}) {
-    std::vector<std::string> header{"size"};
-    for (const auto& m : r.models) header.push_back(m);
-    Table t(header);
-    for (std::size_t s = 0; s < r.sizes.size(); ++s) {
-      std::vector<std::string> row{std::to_string(r.sizes[s])};
-      for (std::size_t m = 0; m < r.models.size(); ++m) row.push_back(digits(median ? r.at(s, m).median : r.at(s, m).sd, 4));
-      t.add(row);
-    }
-    os << '\n' << (median ? "median test MSE" : "standard deviation of the test MSE") << '\n' << t.text();
-  }
-  os << "\n" << digits(r.seconds, 3) << " s" << (c.plot.empty() ? "" : "; plot: " + c.plot) << '\n';
-  emit(os.str());
+  if (!c.plot.empty()) plot_study(c.plot, r);
+  if (c.json) emit(study_json(c.file, data.points.size(), o, r));
+  else emit(study_text(c.file, data.points.size(), o, r, c.plot));
 }
 
 }  // namespace
