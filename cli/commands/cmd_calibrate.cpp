@@ -5,6 +5,7 @@
 
 #include "cli/commands/application_source.hpp"
 #include "cli/commands/commands.hpp"
+#include "cli/views/calibration_view.hpp"
 #include "cli/views/report.hpp"
 #include "frontends/xml/hardware_io.hpp"
 #include "hw/calibrate/calibration.hpp"
@@ -25,21 +26,6 @@ void check_destination(const std::string& out) {
   if (std::filesystem::is_directory(p)) throw InputError("--out: '" + out + "' is a folder, not a file");
 }
 
-void summary(const calibrate::Calibration& c, const std::string& out) {
-  const Hardware& hw = c.hardware;
-  auto fig = [&](const char* s, const char* p) { return hw.sections.at(s).params.at(p); };
-  std::cout << "wrote " << out << " in " << digits(c.seconds, 3) << " s\n"
-            << "  clock " << digits(fig("cpu", "clock").value / 1e9, 4) << " GHz, flop rate "
-            << digits(fig("poc", "flop_rate").value / 1e9, 4) << " Gflop/s, ICC as "
-            << hw.sections.at("icc").attributes.at("mcpu") << "\n";
-  Table t({"construct", "cost", "chained", "spread"});
-  for (const auto& [name, f] : hw.sections.at("hllc").params)
-    t.add({name, format_seconds(f.value), f.dependent >= 0 ? format_seconds(f.dependent) : "-",
-           format_seconds(f.spread)});
-  std::cout << t.text();
-  for (const auto& n : c.notes) std::cout << "note: " << n << "\n";
-}
-
 }  // namespace
 
 void add_calibrate_command(CLI::App& app) {
@@ -58,7 +44,7 @@ void add_calibrate_command(CLI::App& app) {
     if (!compile_flags().empty()) o->run.flags = compile_flags();
     const calibrate::Calibration c = calibrate::calibrate(o->run);
     write_atomically(o->out, hardware_to_xml(c.hardware, calibrate::calibration_comment(c)), "the hardware description");
-    summary(c, o->out);
+    emit(calibration_summary(c, o->out));
   });
 }
 
