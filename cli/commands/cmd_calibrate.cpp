@@ -1,7 +1,6 @@
 // pacer calibrate: measures this machine and writes its hardware description
 // (hw/calibrate/, docs/calibration.md).
 #include <filesystem>
-#include <iostream>
 
 #include "cli/commands/application_source.hpp"
 #include "cli/commands/commands.hpp"
