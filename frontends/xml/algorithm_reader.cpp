@@ -124,19 +124,12 @@ class InputSetReader {
 
 }  // namespace
 
-AlgorithmComplexity read_algorithm_file(const std::string& path) {
-  XmlSource src = XmlSource::from_file(path);
-  return AlgorithmReader(src).read();
-}
+AlgorithmComplexity read_algorithm_file(const std::string& path) { return read_xml_file<AlgorithmReader>(path); }
 
 AlgorithmComplexity read_algorithm_string(const std::string& xml, const std::string& name) {
-  XmlSource src = XmlSource::from_string(xml, name);
-  return AlgorithmReader(src).read();
+  return read_xml_string<AlgorithmReader>(xml, name);
 }
 
-std::vector<InputSet> read_input_sets_file(const std::string& path) {
-  XmlSource src = XmlSource::from_file(path);
-  return InputSetReader(src).read();
-}
+std::vector<InputSet> read_input_sets_file(const std::string& path) { return read_xml_file<InputSetReader>(path); }
 
 }  // namespace pacer

@@ -129,14 +129,8 @@ class HardwareReader {
 
 }  // namespace
 
-Hardware read_hardware_file(const std::string& path) {
-  XmlSource src = XmlSource::from_file(path);
-  return HardwareReader(src).read();
-}
+Hardware read_hardware_file(const std::string& path) { return read_xml_file<HardwareReader>(path); }
 
-Hardware read_hardware_string(const std::string& xml, const std::string& name) {
-  XmlSource src = XmlSource::from_string(xml, name);
-  return HardwareReader(src).read();
-}
+Hardware read_hardware_string(const std::string& xml, const std::string& name) { return read_xml_string<HardwareReader>(xml, name); }
 
 }  // namespace pacer

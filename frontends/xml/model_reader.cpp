@@ -261,14 +261,8 @@ class ModelReader {
 
 }  // namespace
 
-ApplicationModel read_model_file(const std::string& path) {
-  XmlSource src = XmlSource::from_file(path);
-  return ModelReader(src).read();
-}
+ApplicationModel read_model_file(const std::string& path) { return read_xml_file<ModelReader>(path); }
 
-ApplicationModel read_model_string(const std::string& xml, const std::string& name) {
-  XmlSource src = XmlSource::from_string(xml, name);
-  return ModelReader(src).read();
-}
+ApplicationModel read_model_string(const std::string& xml, const std::string& name) { return read_xml_string<ModelReader>(xml, name); }
 
 }  // namespace pacer

@@ -41,4 +41,17 @@ class XmlSource {
 
 double parse_finite(const std::string& text, bool* ok);
 
+// What every reader's file and string entry points do: parse, then read
+// with `Reader(source).read()`.
+template <class Reader>
+auto read_xml_file(const std::string& path) {
+  const XmlSource src = XmlSource::from_file(path);
+  return Reader(src).read();
+}
+template <class Reader>
+auto read_xml_string(const std::string& xml, const std::string& name) {
+  const XmlSource src = XmlSource::from_string(xml, name);
+  return Reader(src).read();
+}
+
 }  // namespace pacer
