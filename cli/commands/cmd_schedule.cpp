@@ -61,7 +61,7 @@ void add_schedule_command(CLI::App& app) {
   CLI::App* s = cmd->add_subcommand("simulate", "Simulate one strategy on one workload");
   add_workload_options(*s, sim->workload, false);
   add_machine_options(*s, sim->machine);
-  s->add_option("--strategy", sim->strategy, "static[,k], dynamic[,k], guided[,k], tss[,k], fac2[,k], srr or lpt")
+  s->add_option("--strategy", sim->strategy, strategy_spellings())
       ->required();
   s->add_flag("--json", sim->json, "Print JSON");
   s->callback([sim] { run_simulate(*sim); });

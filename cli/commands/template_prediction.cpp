@@ -6,6 +6,7 @@
 #include "cli/views/template_view.hpp"
 #include "templates/template_prediction.hpp"
 #include "templates/template_registry.hpp"
+#include "templates/scheduling/strategy.hpp"
 #include "templates/scheduling/workload.hpp"
 
 namespace pacer::cli {
@@ -15,7 +16,7 @@ void add_template_options(CLI::App& cmd, TemplateOptions& o) {
   cmd.add_option("--template", o.name, "Parallel template: " + join_names(template_names()));
   cmd.add_option("--procs", o.procs, message_passing + ": processor counts, e.g. 1,2,4,8 or 2-16");
   cmd.add_option("--plot", o.plot, message_passing + ": draw time against P into this PNG");
-  cmd.add_option("--schedule", o.schedule, "omp_loop: loop schedule, e.g. static, dynamic,1, guided, srr (static)");
+  cmd.add_option("--schedule", o.schedule, "omp_loop: loop schedule, " + sched::strategy_spellings() + " (static)");
   cmd.add_option("--threads", o.threads, "omp_loop: thread counts, e.g. 1,2,4,8")->delimiter(',');
   cmd.add_option("--loop", o.loop, "omp_loop: id of the parallel loop (default: the first top-level loop)");
   cmd.add_option("--overhead", o.overhead, "omp_loop: seconds per chunk taken from the scheduler (0)");

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "framework/error.hpp"
+#include "framework/names.hpp"
 #include "templates/scheduling/strategies.hpp"
 
 namespace pacer::sched {
@@ -83,6 +84,12 @@ const std::vector<StrategyInfo>& strategy_catalogue() {
 
 std::vector<std::string> default_comparison() {
   return {"static", "static,1", "dynamic,1", "dynamic,2", "dynamic,4", "guided", "tss", "fac2", "lpt", "srr"};
+}
+
+std::string strategy_spellings() {
+  std::vector<std::string> names;
+  for (const auto& s : strategy_catalogue()) names.push_back(s.name + (s.takes_chunk ? "[,k]" : ""));
+  return join_names(names);
 }
 
 }  // namespace pacer::sched

@@ -52,6 +52,8 @@ struct StrategyInfo {
   bool takes_chunk;
 };
 const std::vector<StrategyInfo>& strategy_catalogue();
+// "static[,k], dynamic[,k], ..., srr or lpt": how --strategy spells each one.
+std::string strategy_spellings();
 
 // The strategies `pacer schedule compare` runs by default.
 std::vector<std::string> default_comparison();
