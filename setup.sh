@@ -3,11 +3,13 @@
 # Usage: ./setup.sh [--no-build]
 set -euo pipefail
 
-# LLVM/Clang 16 is pinned: it is the newest toolchain Debian 12 ships, it is the
-# first release whose MCA library knows the Zen 4 core (-mcpu=znver4) of our
-# machines, and libTooling, libclang-cpp, the MCA library and the profile
-# tools must all come from one release.
-LLVM_VERSION=16
+# LLVM/Clang 22 is pinned (Debian 12's security suite carries it): its MCA
+# library has scheduling models of today's server cores (znver5,
+# sapphirerapids, neoverse-v2, a64fx) where 16 knew none past Zen 4, and
+# libTooling, libclang-cpp, the MCA library, the compiler and the profile
+# tools must all come from one release (raw profiles do not cross releases).
+# The version is set here and passed to CMake; nothing else names it.
+LLVM_VERSION=22
 
 PACKAGES=(
   build-essential cmake ninja-build pkg-config

@@ -26,7 +26,7 @@
 #include <vector>
 
 #ifndef PACER_CLANG
-#define PACER_CLANG "clang-16"
+#define PACER_CLANG "clang"
 #endif
 #ifndef PACER_BINARY
 #define PACER_BINARY "pacer"

@@ -20,7 +20,7 @@ namespace {
 
 const char* kMachine = R"(<hardware name="m">
   <cpu><param name="clock" value="2" unit="GHz" source="test"/></cpu>
-  <icc compiler="/usr/lib/llvm-16/bin/clang" flags="-O2" mcpu="znver4">
+  <icc compiler=")" PACER_CLANG R"(" flags="-O2" mcpu="znver4">
     <param name="t_cyc" value="0.5" unit="ns" source="test"/>
     <param name="e" value="5" unit="cycles" source="test"/>
     <param name="mispredict" value="10" unit="ns" source="test"/>

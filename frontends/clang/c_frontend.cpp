@@ -97,7 +97,7 @@ class AnalysisConsumer : public ASTConsumer {
     };
     file.recursive = [&](const FunctionDecl& f) { return recursive(at(f)); };
 
-    std::string path = sm.getFileEntryForID(sm.getMainFileID())->getName().str();
+    std::string path = sm.getFileEntryRefForID(sm.getMainFileID())->getName().str();
     std::string display = out_.display_names.count(path) ? out_.display_names[path] : path;
     for (size_t i = 0; i < defs.size(); ++i) {
       std::string name = defs[i]->getName().str();

@@ -204,7 +204,7 @@ class InstrumentAction : public ASTFrontendAction {
     const SourceManager& sm = rw_.getSourceMgr();
     const FileID main = sm.getMainFileID();
     const std::string original = sm.getFileEntryRefForID(main)->getName().str();
-    const RewriteBuffer* buffer = rw_.getRewriteBufferFor(main);
+    const llvm::RewriteBuffer* buffer = rw_.getRewriteBufferFor(main);
     s_.rewritten[original] = buffer ? std::string(buffer->begin(), buffer->end()) : sm.getBufferData(main).str();
   }
 

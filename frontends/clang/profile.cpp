@@ -1,6 +1,7 @@
 #include "frontends/clang/profile.hpp"
 
 #include <llvm/ProfileData/Coverage/CoverageMapping.h>
+#include <llvm/Support/VirtualFileSystem.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -180,7 +181,8 @@ Profile run_profile(const CAnalysis& analysis, const ProfileOptions& o) {
   if (!run_program({PACER_LLVM_BIN "/llvm-profdata", "merge", "-o", data, raw}).ok())
     throw std::runtime_error("llvm-profdata could not merge the program's counters");
 
-  auto mapping = llvm::coverage::CoverageMapping::load({program}, data);
+  auto real_fs = llvm::vfs::getRealFileSystem();
+  auto mapping = llvm::coverage::CoverageMapping::load({program}, data, *real_fs);
   if (!mapping) throw std::runtime_error("reading coverage counters: " + error_text(mapping.takeError()));
   Counts counts(**mapping);
   Binder binder(counts, p);

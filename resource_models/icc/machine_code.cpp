@@ -85,11 +85,11 @@ void initialise_llvm() {
 // checked on a generic subtarget first.
 std::unique_ptr<llvm::MCSubtargetInfo> make_subtarget(const TargetContext& t, const std::string& cpu) {
   const std::string triple = t.triple.str();
-  std::unique_ptr<llvm::MCSubtargetInfo> generic(t.target->createMCSubtargetInfo(triple, "", ""));
+  std::unique_ptr<llvm::MCSubtargetInfo> generic(t.target->createMCSubtargetInfo(t.triple, "", ""));
   if (!generic) throw InputError("no subtarget information for " + triple);
   if (!generic->isCPUStringValid(cpu))
     throw InputError("CPU '" + cpu + "' is not known to LLVM for " + triple);
-  return std::unique_ptr<llvm::MCSubtargetInfo>(t.target->createMCSubtargetInfo(triple, cpu, ""));
+  return std::unique_ptr<llvm::MCSubtargetInfo>(t.target->createMCSubtargetInfo(t.triple, cpu, ""));
 }
 
 std::shared_ptr<TargetContext> make_target(const llvm::Triple& triple, const std::string& cpu) {
@@ -98,10 +98,10 @@ std::shared_ptr<TargetContext> make_target(const llvm::Triple& triple, const std
   t->triple = triple;
   t->cpu = cpu;
   std::string error;
-  t->target = llvm::TargetRegistry::lookupTarget(triple.str(), error);
+  t->target = llvm::TargetRegistry::lookupTarget(triple, error);
   if (!t->target) throw InputError("unknown target '" + triple.str() + "': " + error);
-  t->registers.reset(t->target->createMCRegInfo(triple.str()));
-  t->asm_info.reset(t->target->createMCAsmInfo(*t->registers, triple.str(), llvm::MCTargetOptions()));
+  t->registers.reset(t->target->createMCRegInfo(triple));
+  t->asm_info.reset(t->target->createMCAsmInfo(*t->registers, triple, llvm::MCTargetOptions()));
   t->instr_info.reset(t->target->createMCInstrInfo());
   if (!t->registers || !t->asm_info || !t->instr_info)
     throw InputError("LLVM has no machine code support for " + triple.str());
@@ -204,7 +204,7 @@ void place(MachineInstruction& out, llvm::DWARFContext& dwarf, const SectionView
                            DILineInfoSpecifier::FunctionNameKind::None);
   llvm::object::SectionedAddress where{section.section->getAddress() + out.address,
                                        section.section->getIndex()};
-  llvm::DILineInfo info = dwarf.getLineInfoForAddress(where, spec);
+  llvm::DILineInfo info = dwarf.getLineInfoForAddress(where, spec).value_or(llvm::DILineInfo());
   out.line = info.Line;
   out.column = info.Column;
   if (info.FileName != llvm::DILineInfo::BadString) out.file = info.FileName;
@@ -409,7 +409,7 @@ std::vector<MachineLoop> loops(const MachineFunction& function) {
 
 namespace {
 
-// LLVM 16's MCA loses the dependency through an eliminated register move
+// LLVM's MCA (seen in release 16) loses the dependency through an eliminated register move
 // (znver3/znver4 eliminate vector moves): a reduction chain running through
 // a movaps came out three times too fast. Kept as ordinary instructions,
 // moves cost an issue slot but carry their dependency.
@@ -439,7 +439,7 @@ struct Simulated {
   explicit Simulated(const TargetContext& t)
       : analysis(t.analysis ? std::make_unique<MovesKept>(t.instr_info.get(), *t.analysis) : nullptr),
         instruments(*t.subtarget, *t.instr_info),
-        builder(*t.subtarget, *t.instr_info, *t.registers, analysis.get(), instruments) {}
+        builder(*t.subtarget, *t.instr_info, *t.registers, analysis.get(), instruments, /*CallLatency=*/100) {}
   std::unique_ptr<MovesKept> analysis;
   llvm::mca::InstrumentManager instruments;
   llvm::mca::InstrBuilder builder;
@@ -448,7 +448,7 @@ struct Simulated {
 };
 
 void build(Simulated& sim, const EncodedFunction& f, const std::vector<size_t>& indices) {
-  const llvm::SmallVector<llvm::mca::SharedInstrument> none;
+  const llvm::SmallVector<llvm::mca::Instrument*> none;
   for (size_t index : indices) {
     auto inst = sim.builder.createInstruction(f.insts.at(index), none);
     if (inst) {
