@@ -15,9 +15,13 @@ install(TARGETS pacer_lib pacer_omp_schedule EXPORT pacerTargets
 install(TARGETS pacer_clang_module pacer_dlib_module LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/pacer)
 install(TARGETS pingpong RUNTIME DESTINATION ${CMAKE_INSTALL_LIBDIR}/pacer)
 
+# The public headers: not the Clang module's internals (they need Clang's
+# headers) nor the XML readers' (pugixml's).
 foreach(dir framework resource_models templates frontends studies hw/calibrate)
   install(DIRECTORY ${dir}/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/pacer/${dir}
-          FILES_MATCHING PATTERN "*.hpp" PATTERN "include" EXCLUDE)
+          FILES_MATCHING PATTERN "*.hpp" PATTERN "include" EXCLUDE
+          PATTERN "seg_builder.hpp" EXCLUDE PATTERN "construct_counter.hpp" EXCLUDE
+          PATTERN "trip_count.hpp" EXCLUDE PATTERN "xml_source.hpp" EXCLUDE)
 endforeach()
 install(FILES templates/include/pacer/omp_schedule.hpp DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/pacer)
 

@@ -39,6 +39,7 @@ const void* module_entry(const std::string& name, const char* entry, int version
   auto get = reinterpret_cast<Entry>(dlsym(handle, entry));
   if (!get) throw std::runtime_error(file + " has no entry point " + entry);
   const void* api = get();
+  if (!api) throw std::runtime_error(file + ": " + entry + " returned no table");
   if (static_cast<const VersionedApi*>(api)->version != version)
     throw std::runtime_error(file + " is from another build of pacer (interface version " +
                              std::to_string(static_cast<const VersionedApi*>(api)->version) + ", expected " +

@@ -24,8 +24,11 @@ ApplicationModel load_application(const ApplicationSource& source,
 
 // Each task's model and machine; a task that names no machine runs on the
 // one of `hardware` (InputError unless there is exactly one).
+// The tasks point into `c`, which must outlive them.
 std::vector<LoadedTask> load_tasks(const Composition& c, const std::vector<std::string>& hardware,
                                    const std::vector<std::string>& compile_flags,
                                    const std::function<void(const std::string&)>& note = {});
+std::vector<LoadedTask> load_tasks(Composition&&, const std::vector<std::string>&, const std::vector<std::string>&,
+                                   const std::function<void(const std::string&)>& = {}) = delete;
 
 }  // namespace pacer

@@ -13,6 +13,7 @@
 #include "resource_models/ct/component_timing.hpp"
 #include "resource_models/icc/machine_costs.hpp"
 #include "resource_models/prediction.hpp"
+#include "resource_models/resource_model.hpp"
 #include "studies/timed_program.hpp"
 
 namespace pacer {
@@ -20,7 +21,13 @@ namespace pacer {
 namespace fs = std::filesystem;
 
 const std::vector<std::string>& validated_models() {
-  static const std::vector<std::string> models = {"poc", "hllc", "icc", "ct"};
+  // Every registered model but DBC: C source carries no design estimates.
+  static const std::vector<std::string> models = [] {
+    std::vector<std::string> out;
+    for (const auto& name : resource_model_names())
+      if (name != "dbc") out.push_back(name);
+    return out;
+  }();
   return models;
 }
 

@@ -17,8 +17,9 @@ struct DlibModuleApi {
   static constexpr int current_version = 1;
   int version = current_version;
   std::vector<double> (*fit_predict_regressor)(const std::string&, const std::vector<SpeedupPoint>&,
-                                               const std::vector<SpeedupPoint>&, std::uint64_t);
-  std::vector<double> (*relative_least_squares)(const std::vector<std::vector<double>>&, const std::vector<double>&);
+                                               const std::vector<SpeedupPoint>&, std::uint64_t) = nullptr;
+  std::vector<double> (*relative_least_squares)(const std::vector<std::vector<double>>&,
+                                                const std::vector<double>&) = nullptr;
 };
 
 inline constexpr const char* dlib_module_name = "pacer-dlib";

@@ -1,6 +1,7 @@
 // pacer calibrate: measures this machine and writes its hardware description
-// (hw/calibrate/, docs/calibration.md).
+// (hw/calibrate/; docs/validation.md, "Calibration (`pacer calibrate`)").
 #include <filesystem>
+#include <iostream>
 
 #include "cli/commands/application_source.hpp"
 #include "cli/commands/commands.hpp"
@@ -41,6 +42,7 @@ void add_calibrate_command(CLI::App& app) {
   cmd->callback([o] {
     check_destination(o->out);
     if (!compile_flags().empty()) o->run.flags = compile_flags();
+    o->run.progress = [](const std::string& what) { std::cerr << "pacer calibrate: " << what << '\n'; };
     const calibrate::Calibration c = calibrate::calibrate(o->run);
     write_atomically(o->out, hardware_to_xml(c.hardware, calibrate::calibration_comment(c)), "the hardware description");
     emit(calibration_summary(c, o->out));

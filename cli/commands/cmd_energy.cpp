@@ -66,7 +66,7 @@ void add_compare(CLI::App& energy) {
                                                    "operations, I/O, CPU- or memory-bound, and their ratio");
   cmd->add_option("--platform", o->platforms, "Platform: a shipped name (pacer hw list) or a hardware file; repeatable")
       ->required();
-  cmd->add_option("--algo", o->algos, "Algorithm: spmv-csr, spmv-csc, spmv-csb, matmul-basic, matmul-co, ... or a "
+  cmd->add_option("--algo", o->algos, "Algorithm: " + join_names(algorithm_names(), ", ") + " or a "
                                       "file; repeat to compare (ratio is first over second)")
       ->required();
   cmd->add_option("--matrix", o->matrices, "Input matrix of Table 7 (e.g. bone010), or all; repeatable");

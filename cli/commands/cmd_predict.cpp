@@ -1,4 +1,4 @@
-// pacer predict MODEL.xml|FILE.c --hw HW.xml --model poc|hllc|dbc|all: the time of
+// pacer predict MODEL.xml|FILE.c|APP.xml --hw HW --model NAME|all: the time of
 // every node, task and the total, per resource model and machine.
 #include <cmath>
 #include <iostream>

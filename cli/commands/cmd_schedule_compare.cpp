@@ -3,9 +3,11 @@
 // makespan, distance from the lower bound, imbalance, speedup over static,
 // and Smart Round-Robin's gain over each other strategy.
 #include "framework/error.hpp"
+#include "framework/names.hpp"
 #include "cli/commands/schedule_options.hpp"
 #include "cli/views/schedule_view.hpp"
 #include "templates/scheduling/comparison.hpp"
+#include "templates/scheduling/strategy.hpp"
 
 namespace pacer::cli {
 
@@ -49,7 +51,8 @@ void add_schedule_compare_command(CLI::App& schedule) {
   CLI::App* c = schedule.add_subcommand("compare", "Compare strategies over loop sizes and seeds");
   add_workload_options(*c, o->workload, true);
   add_machine_options(*c, o->machine);
-  c->add_option("--strategies", o->strategies, "Strategies to compare (default: all, dynamic at chunks 1, 2, 4)")
+  c->add_option("--strategies", o->strategies,
+                "Strategies to compare, separated by ; (default: " + join_names(default_comparison(), ", ") + ")")
       ->delimiter(';');
   c->add_flag("--oracle", o->oracle, "Add the oracle's best schedule of each workload as a row");
   c->add_option("--plot", o->plot, "Draw SRR's gains per seed (Figure 8's shape) to this PNG");

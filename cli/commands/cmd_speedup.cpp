@@ -91,8 +91,10 @@ struct GridCmd {
 };
 
 std::vector<GridPoint> grid_of(const ResolvedLaw& r, const GridCmd& c) {
-  return evaluate_grid(*r.law, r.params, parse_core_list(c.cores, "--cores"),
-                       parse_frequency_list(c.cpu_freq, "--cpu-freq"), parse_frequency(c.mem_freq, "--mem-freq"));
+  const auto cores = parse_core_list(c.cores, "--cores");  // in this order: the first bad option is named
+  const auto cpus = parse_frequency_list(c.cpu_freq, "--cpu-freq");
+  const double mem = parse_frequency(c.mem_freq, "--mem-freq");
+  return evaluate_grid(*r.law, r.params, cores, cpus, mem);
 }
 
 void run_predict(const GridCmd& c) {

@@ -50,7 +50,7 @@ FitOptions OptimizerOptions::fit_options() const {
 }
 
 void add_optimizer_options(CLI::App& cmd, OptimizerOptions& o) {
-  cmd.add_option("--optimizer", o.optimizer, "csa (coupled simulated annealing, CSA-M) or pso (particle swarm)")
+  cmd.add_option("--optimizer", o.optimizer, join_names(optimizer_names()) + " (coupled simulated annealing, particle swarm)")
       ->capture_default_str();
   cmd.add_option("--annealers", o.annealers, "CSA: coupled annealers")->capture_default_str();
   cmd.add_option("--iterations", o.iterations, "CSA: iterations per annealer")->capture_default_str();

@@ -24,7 +24,7 @@ struct TemplateOptions {
   // Speedup-law templates.
   std::string cores, cpu_freq, mem_freq;
   std::string law_params, law_fit;
-  // Parallel templates on P processors (sequential, multiphase, butterfly, rowcol).
+  // Message-passing templates on P processors.
   std::string procs;
   std::string plot;  // PNG of time against P
   // --energy: ICE energy at every point, with Span = Work / S, S the

@@ -10,16 +10,20 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-// The shortest text that reads back as the same double; like nlohmann, a
-// whole number keeps its ".0" so that it reads back as a float, and what JSON
-// cannot hold (NaN, infinity) is null.
+// The shortest text that reads back as the same double, in nlohmann's
+// notation: fixed from 1e-4 up to 1e15, an exponent outside; a whole number
+// keeps its ".0" so that it reads back as a float, and what JSON cannot hold
+// (NaN, infinity) is null.
 void append_number(std::string& out, double v) {
   if (!std::isfinite(v)) {
     out += "null";
     return;
   }
-  char buf[32];
-  const auto end = std::to_chars(buf, buf + sizeof buf, v).ptr;
+  char buf[400];  // the longest fixed form below 1e15
+  const double magnitude = std::fabs(v);
+  const auto format = magnitude == 0 || (magnitude >= 1e-4 && magnitude < 1e15) ? std::chars_format::fixed
+                                                                                : std::chars_format::scientific;
+  const auto end = std::to_chars(buf, buf + sizeof buf, v, format).ptr;
   out.append(buf, end);
   if (std::none_of(buf, end, [](char c) { return c == '.' || c == 'e' || c == 'n'; })) out += ".0";
 }

@@ -1,6 +1,6 @@
-// What every command shares: tables as text or CSV, seconds in readable
-// units, where hardware descriptions live, and writing output only once it
-// is complete (an error never leaves half a report).
+// What every view and command shares: tables as text or CSV, plots drawn by
+// gnuplot, and writing output only once it is complete (an error never leaves
+// half a report). Figures are formatted by framework/format.
 #pragma once
 #include <filesystem>
 #include <map>

@@ -137,7 +137,7 @@ std::string heading(const ApplicationModel& m, const TemplateRequest& r, const T
       os << r.name << " (" << params_text(*r.law.law, r.law.params) << "), " << r.law.origin;
       break;
     case TemplateKind::Loop:
-      os << "omp_loop, schedule " << r.schedule << (r.overhead > 0 ? ", " + format_seconds(r.overhead) + " per chunk" : "");
+      os << r.name << ", schedule " << r.schedule << (r.overhead > 0 ? ", " + format_seconds(r.overhead) + " per chunk" : "");
       break;
     case TemplateKind::MessagePassing:
       os << find_parallel_template(r.name)->title();

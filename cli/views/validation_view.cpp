@@ -139,10 +139,14 @@ std::string summary_table(const std::map<std::string, std::vector<double>>& e) {
 
 std::string suite_text(const std::vector<ValidationOutcome>& ks) {
   std::ostringstream s;
-  Table k({"kernel", "measured", "poc", "hllc", "icc", "ct"});
+  std::vector<std::string> header = {"kernel", "measured"};
+  header.insert(header.end(), validated_models().begin(), validated_models().end());
+  Table k(header);
   for (const auto& o : ks) {
     if (!o.failure.empty()) {
-      k.add({o.name, "failed: " + o.failure, "", "", "", ""});
+      std::vector<std::string> row = {o.name, "failed: " + o.failure};
+      row.resize(header.size());
+      k.add(row);
       continue;
     }
     const bool judged = o.v.measurement.judgeable;

@@ -14,6 +14,10 @@ const ClangModuleApi& clang_module() { return module_api<ClangModuleApi>(clang_m
 
 CAnalysis analyse_c(const AnalyseOptions& options) { return clang_module().analyse_c(options); }
 
+std::string host_cpu_name() { return clang_module().host_cpu_name(); }
+std::string default_target_triple() { return clang_module().default_target_triple(); }
+std::string llvm_version() { return clang_module().llvm_version(); }
+
 Profile run_profile(const CAnalysis& analysis, const ProfileOptions& options) {
   return clang_module().run_profile(analysis, options);
 }

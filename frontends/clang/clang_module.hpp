@@ -19,20 +19,25 @@ struct ClangModuleApi {
   // Raise when this table or a type crossing it changes.
   static constexpr int current_version = 1;
   int version = current_version;
-  CAnalysis (*analyse_c)(const AnalyseOptions&);
-  Profile (*run_profile)(const CAnalysis&, const ProfileOptions&);
+  CAnalysis (*analyse_c)(const AnalyseOptions&) = nullptr;
+  Profile (*run_profile)(const CAnalysis&, const ProfileOptions&) = nullptr;
   Instrumentation (*instrument_sources)(const std::vector<std::string>&, const std::vector<std::string>&, bool,
-                                        const std::vector<std::string>&, const std::string&, const LoopChoice&);
+                                        const std::vector<std::string>&, const std::string&, const LoopChoice&) = nullptr;
   std::vector<std::string> (*attach_machine_costs)(ApplicationModel&, const std::vector<std::string>&,
-                                                   const MachineCostOptions&, const ParamValues&, const std::string&);
-  std::string (*host_cpu_name)();          // LLVM's name of this processor, "generic" if it knows none
-  std::string (*default_target_triple)();  // the triple the compiler targets by default
-  std::string (*llvm_version)();
+                                                   const MachineCostOptions&, const ParamValues&, const std::string&) = nullptr;
+  std::string (*host_cpu_name)() = nullptr;          // LLVM's name of this processor, "generic" if it knows none
+  std::string (*default_target_triple)() = nullptr;  // the triple the compiler targets by default
+  std::string (*llvm_version)() = nullptr;
 };
 
 inline constexpr const char* clang_module_name = "pacer-clang";
 inline constexpr const char* clang_module_entry = "pacer_clang_module";
 
 const ClangModuleApi& clang_module();
+
+// What the LLVM pacer is built with says of this machine (for calibration).
+std::string host_cpu_name();          // "generic" when it knows none
+std::string default_target_triple();
+std::string llvm_version();
 
 }  // namespace pacer

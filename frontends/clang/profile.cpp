@@ -170,8 +170,15 @@ Profile run_profile(const CAnalysis& analysis, const ProfileOptions& o) {
                      "a profiled program needs a main");
 
   std::string raw = (dir.path / "program.profraw").string();
-  const ProgramRun profiled = run_program({"/bin/sh", "-c", "exec \"$0\" " + o.args, program},
-                                          [&] { setenv("LLVM_PROFILE_FILE", raw.c_str(), 1); });
+  // A program that exits with 127 (a missing shared library, say) is the
+  // program's failure, not a shell that could not start.
+  ProgramRun profiled;
+  try {
+    profiled = run_program({"/bin/sh", "-c", "exec \"$0\" " + o.args, program},
+                           [&] { setenv("LLVM_PROFILE_FILE", raw.c_str(), 1); });
+  } catch (const InputError&) {
+    profiled.exit_status = 127;
+  }
   if (!profiled.ok())
     throw InputError(SourceLocation{o.analyse.files.front(), 0}, "--args",
                      "the profiled program exited with status " +

@@ -5,9 +5,10 @@
 #include <vector>
 
 #include "framework/hardware.hpp"
-#include "templates/comm/comm_fit.hpp"
 
 namespace pacer {
+
+struct CommFit;  // templates/comm/comm_fit.hpp
 
 Hardware read_hardware_file(const std::string& path);
 Hardware read_hardware_string(const std::string& xml, const std::string& name);

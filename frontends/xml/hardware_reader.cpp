@@ -122,6 +122,7 @@ class HardwareReader {
         s.unknown[construct] = src_.required(c, "reason");
       }
     }
+    if (s.params.empty() && s.unknown.empty()) hw.sections.erase("hllc");  // <hllc/> gives no cost vector
   }
 
   const XmlSource& src_;

@@ -8,6 +8,7 @@
 #include "framework/constructs.hpp"
 #include "framework/format.hpp"
 #include "frontends/xml/hardware_io.hpp"
+#include "templates/comm/comm_fit.hpp"
 #include "frontends/xml/xml_source.hpp"
 
 namespace pacer {

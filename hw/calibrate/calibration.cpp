@@ -8,7 +8,6 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <map>
 #include <sstream>
 
@@ -47,12 +46,12 @@ std::string first_line_of(const std::vector<std::string>& argv) {
 // The CPU whose scheduling model ICC prices with. LLVM knows the host, or a
 // newer part of a family it knows the latest member of.
 std::string scheduling_cpu(std::vector<std::string>& notes) {
-  std::string host = clang_module().host_cpu_name();
+  std::string host = host_cpu_name();
   if (host != "generic" && !host.empty()) return host;
   const std::string vendor = cpuinfo_field("vendor_id");
   const int family = std::atoi(cpuinfo_field("cpu family").c_str());
   if (vendor == "AuthenticAMD" && family >= 0x19) {
-    notes.push_back("LLVM " + clang_module().llvm_version() + " does not know this processor (AMD family " + std::to_string(family) +
+    notes.push_back("LLVM " + llvm_version() + " does not know this processor (AMD family " + std::to_string(family) +
                     "); ICC uses znver4, the newest Zen scheduling model it has");
     return "znver4";
   }
@@ -115,17 +114,21 @@ class Calibrator {
     levels_ = find_levels(program, dir.path);
     std::vector<std::string> args;
     for (const auto& [name, bytes] : memory_points()) args.push_back(name + "=" + std::to_string(bytes));
-    std::cerr << "pacer calibrate: measuring (pinned to one core)\n";
+    say("measuring (pinned to one core)");
     const Timings t = run_harness(program, dir.path / "timings.txt", args);
     costs(t);
     processor(t);
     memory(t);
-    std::cerr << "pacer calibrate: measuring what a timed region costs (component timing)\n";
+    say("measuring what a timed region costs (component timing)");
     component_timing(dir.path / "regions");
     c_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
 
  private:
+  void say(const std::string& what) const {
+    if (o_.progress) o_.progress(what);
+  }
+
   HwSection& hllc_section() {
     HwSection& s = c_.hardware.sections["hllc"];
     s.name = "hllc";
@@ -142,7 +145,7 @@ class Calibrator {
     argv.insert(argv.end(), o_.flags.begin(), o_.flags.end());
     for (const std::string& a : {std::string("-w"), c.string(), std::string("-o"), program.string(), std::string("-lm")})
       argv.push_back(a);
-    std::cerr << "pacer calibrate: compiling the benchmarks with " << compiler() << "\n";
+    say("compiling the benchmarks with " + compiler());
     if (!run_program(argv).ok()) throw InputError("the compiler '" + compiler() + "' could not build the benchmarks");
     return program;
   }
@@ -165,7 +168,7 @@ class Calibrator {
       return l;
     }
     c_.notes.push_back("CPUID reports no caches");
-    std::cerr << "pacer calibrate: neither sysfs nor CPUID describes the caches; measuring the latency curve\n";
+    say("neither sysfs nor CPUID describes the caches; measuring the latency curve");
     std::vector<std::string> args = {"memory-only"};
     for (double s : latency_curve_sizes()) args.push_back("curve=" + std::to_string(static_cast<long>(s)));
     const Timings t = run_harness(program, dir / "curve.txt", args);
@@ -187,7 +190,7 @@ class Calibrator {
       for (double s = 2 * levels[i - 1].bytes; s <= std::min(4 * l.bytes, 1024.0 * 1048576); s *= 2) sizes.push_back(s);
       std::vector<std::string> args = {"memory-only"};
       for (double s : sizes) args.push_back("bwcurve=" + std::to_string(static_cast<long>(s)));
-      std::cerr << "pacer calibrate: checking how much of level " << l.level << " one core reaches\n";
+      say("checking how much of level " + std::to_string(l.level) + " one core reaches");
       const Timings t = run_harness(program, dir / "reach.txt", args);
       std::vector<std::pair<double, double>> curve;
       for (double s : sizes) {
@@ -287,7 +290,7 @@ class Calibrator {
     for (const auto& f : o_.flags) flags += (flags.empty() ? "" : " ") + f;
     icc.attributes["flags"] = flags;
     icc.attributes["mcpu"] = scheduling_cpu(c_.notes);
-    icc.attributes["triple"] = clang_module().default_target_triple();
+    icc.attributes["triple"] = default_target_triple();
     std::vector<double> cycle;
     for (double c : clocks) cycle.push_back(1 / c);
     icc.params["t_cyc"] = measured(median(cycle), spread(cycle), 1e-9, "ns",
@@ -334,7 +337,7 @@ class Calibrator {
   }
 
   void component_timing(const fs::path& dir) {
-    const RegionCost r = measure_region_cost(compiler(), o_.flags, o_.cpu, dir, 7);
+    const RegionCost r = measure_region_cost(compiler(), o_.flags, o_.cpu, dir, 7, o_.progress);
     std::string shapes;
     for (const auto& [shape, s] : r.seconds_by_shape)
       shapes += (shapes.empty() ? "" : ", ") + shape + " " + std::to_string(s * 1e9).substr(0, 5) + " ns";

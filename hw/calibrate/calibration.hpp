@@ -24,6 +24,8 @@ struct CalibrationOptions {
   // machine without them.
   std::string cpu_dir = "/sys/devices/system/cpu/cpu0";
   Cpuid cpuid = host_cpuid();
+  // Hears what is being measured, as it starts (the command prints it).
+  std::function<void(const std::string&)> progress;
 };
 
 struct Calibration {
@@ -32,7 +34,7 @@ struct Calibration {
   double seconds = 0;              // how long calibrating took
 };
 
-// Compiles and runs the benchmarks; progress goes to stderr. Throws
+// Compiles and runs the benchmarks, telling `progress` what it does. Throws
 // InputError when the compiler or the benchmarks fail.
 Calibration calibrate(const CalibrationOptions& options);
 

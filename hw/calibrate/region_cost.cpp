@@ -1,7 +1,6 @@
 #include "hw/calibrate/region_cost.hpp"
 
 #include <fstream>
-#include <iostream>
 
 #include "framework/error.hpp"
 #include "framework/statistics.hpp"
@@ -36,7 +35,8 @@ double inner_entries(const TimingRun& t, int f) {
 }  // namespace
 
 RegionCost measure_region_cost(const std::string& compiler, const std::vector<std::string>& flags, int cpu,
-                               const fs::path& dir, int pairs) {
+                               const fs::path& dir, int pairs,
+                               const std::function<void(const std::string&)>& progress) {
   fs::create_directories(dir);
   const fs::path source = fs::absolute(dir / "region_benchmarks.c");
   std::ofstream(source) << region_benchmarks_source;
@@ -48,7 +48,7 @@ RegionCost measure_region_cost(const std::string& compiler, const std::vector<st
   cost.pairs = pairs;
   std::vector<double> shapes;
   for (const auto& shape : kShapes) {
-    std::cerr << "\r  timed regions: " << shape << "          " << std::flush;
+    if (progress) progress("timed regions: " + shape);
     const std::string f = "shape_" + shape;
     std::vector<double> per_region;
     for (int k = 0; k < pairs; ++k) {
@@ -61,7 +61,6 @@ RegionCost measure_region_cost(const std::string& compiler, const std::vector<st
     cost.seconds_by_shape[shape] = median(per_region);
     shapes.push_back(cost.seconds_by_shape[shape]);
   }
-  std::cerr << "\n";
   cost.seconds = std::max(0.0, median(shapes));
   cost.spread = spread(shapes);
   return cost;

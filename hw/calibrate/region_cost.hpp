@@ -4,6 +4,7 @@
 // study compares CT with a measurement it did not use.
 #pragma once
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -19,8 +20,10 @@ struct RegionCost {
 
 // Builds the micro-benchmarks with `compiler` and `flags`, and runs their
 // whole-function and every-region builds in turn, `pairs` times per shape,
-// pinned to `cpu`. Throws InputError when they do not build or run.
+// pinned to `cpu`; `progress` hears each shape's name as it starts. Throws
+// InputError when they do not build or run.
 RegionCost measure_region_cost(const std::string& compiler, const std::vector<std::string>& flags, int cpu,
-                               const std::filesystem::path& dir, int pairs);
+                               const std::filesystem::path& dir, int pairs,
+                               const std::function<void(const std::string&)>& progress = {});
 
 }  // namespace pacer::calibrate

@@ -7,6 +7,7 @@
 
 #include "framework/error.hpp"
 #include "framework/format.hpp"
+#include "framework/names.hpp"
 #include "framework/number.hpp"
 
 namespace pacer {
@@ -33,6 +34,11 @@ Bounds law_bounds(const SpeedupLaw& law, const std::map<std::string, std::pair<d
   return b;
 }
 
+const std::vector<std::string>& optimizer_names() {
+  static const std::vector<std::string> names = {"csa", "pso"};  // the branches of fit_speedup_law
+  return names;
+}
+
 SpeedupFit fit_speedup_law(const SpeedupLaw& law, const SpeedupColumns& c, const FitOptions& o) {
   const std::size_t n_params = law.parameters().size();
   if (c.size() < n_params)
@@ -48,7 +54,7 @@ SpeedupFit fit_speedup_law(const SpeedupLaw& law, const SpeedupColumns& c, const
   else if (o.optimizer == "pso")
     r = particle_swarm(mse, b, o.pso);
   else
-    throw InputError("unknown optimizer '" + o.optimizer + "' (known: csa, pso)");
+    throw InputError("unknown optimizer '" + o.optimizer + "' (known: " + join_names(optimizer_names(), ", ") + ")");
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return {&law, r.x, r.value, r.evaluations, seconds};
 }

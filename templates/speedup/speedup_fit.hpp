@@ -15,6 +15,10 @@
 
 namespace pacer {
 
+// The optimisers a fit can use: "csa" (coupled simulated annealing, CSA-M),
+// "pso" (particle swarm with constriction).
+const std::vector<std::string>& optimizer_names();
+
 struct FitOptions {
   std::string optimizer = "csa";  // csa | pso
   CsaOptions csa;
