@@ -1,7 +1,5 @@
 // pacer hw list | show HW | check HW: the hardware descriptions.
-#include <algorithm>
-#include <filesystem>
-#include <sstream>
+#include <functional>
 
 #include "cli/commands/commands.hpp"
 #include "cli/views/hardware_view.hpp"
@@ -22,34 +20,21 @@ void add_list(CLI::App& hw) {
   });
 }
 
-void add_show(CLI::App& hw) {
+// `hw show` and `hw check`: one description, by file or shipped name, in a view.
+void add_description_view(CLI::App& hw, const char* name, const char* help,
+                          std::function<json(const Hardware&)> as_json, std::function<std::string(const Hardware&)> as_text) {
   struct Opt {
     std::string file;
     bool json = false;
   };
   auto opt = std::make_shared<Opt>();
-  CLI::App* cmd = hw.add_subcommand("show", "Show every figure of a hardware description with its source");
+  CLI::App* cmd = hw.add_subcommand(name, help);
   cmd->add_option("hw", opt->file, "Hardware description (file or shipped name)")->required();
   cmd->add_flag("--json", opt->json, "Print JSON");
-  cmd->callback([opt] {
-    Hardware h = load_hardware(opt->file);
-    if (opt->json) emit(hardware_json(h));
-    else emit(hardware_text(h));
-  });
-}
-
-void add_check(CLI::App& hw) {
-  struct Opt {
-    std::string file;
-    bool json = false;
-  };
-  auto opt = std::make_shared<Opt>();
-  CLI::App* cmd = hw.add_subcommand("check", "Validate a hardware description (exit 2 with file, line, field)");
-  cmd->add_option("hw", opt->file, "Hardware description (file or shipped name)")->required();
-  cmd->add_flag("--json", opt->json, "Print JSON");
-  cmd->callback([opt] {
+  cmd->callback([opt, as_json, as_text] {
     const Hardware h = load_hardware(opt->file);
-    emit(opt->json ? json_text(hardware_check_json(h)) : hardware_check_text(h));
+    if (opt->json) emit(as_json(h));
+    else emit(as_text(h));
   });
 }
 
@@ -59,8 +44,10 @@ void add_hw_command(CLI::App& app) {
   CLI::App* hw = app.add_subcommand("hw", "Hardware descriptions: list, show, check");
   hw->require_subcommand(1);
   add_list(*hw);
-  add_show(*hw);
-  add_check(*hw);
+  add_description_view(*hw, "show", "Show every figure of a hardware description with its source", hardware_json,
+                       hardware_text);
+  add_description_view(*hw, "check", "Validate a hardware description (exit 2 with file, line, field)",
+                       hardware_check_json, hardware_check_text);
 }
 
 }  // namespace pacer::cli
