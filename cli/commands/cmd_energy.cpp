@@ -9,6 +9,7 @@
 #include "cli/commands/commands.hpp"
 #include "cli/views/energy_view.hpp"
 #include "cli/views/report.hpp"
+#include "frontends/xml/catalogue.hpp"
 #include "framework/names.hpp"
 #include "frontends/xml/algorithm_io.hpp"
 #include "resource_models/energy/rapl.hpp"

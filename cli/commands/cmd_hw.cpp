@@ -5,6 +5,7 @@
 #include "cli/views/hardware_view.hpp"
 #include "cli/views/json_text.hpp"
 #include "cli/views/report.hpp"
+#include "frontends/xml/catalogue.hpp"
 
 namespace pacer::cli {
 

@@ -14,6 +14,7 @@
 #include "cli/views/prediction_view.hpp"
 #include "frontends/application_source.hpp"
 #include "cli/views/report.hpp"
+#include "frontends/xml/catalogue.hpp"
 #include "cli/commands/template_prediction.hpp"
 #include "resource_models/energy/node_energy.hpp"
 #include "resource_models/model_selection.hpp"

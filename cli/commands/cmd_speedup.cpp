@@ -13,6 +13,7 @@
 #include "framework/error.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/views/report.hpp"
+#include "frontends/xml/catalogue.hpp"
 #include "cli/views/speedup_view.hpp"
 #include "cli/commands/speedup_options.hpp"
 #include "templates/speedup/paper_table.hpp"

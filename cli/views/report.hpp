@@ -10,7 +10,6 @@
 
 #include "framework/format.hpp"
 #include "framework/hardware.hpp"
-#include "frontends/xml/catalogue.hpp"
 
 namespace pacer::cli {
 

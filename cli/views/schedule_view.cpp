@@ -67,7 +67,6 @@ std::string size_text(const ComparisonAtSize& r) {
   return os.str();
 }
 
-}  // namespace
 
 json instance_json(const Instance& w) {
   json j{{"workload", w.source}, {"description", w.description}, {"iterations", w.loads.size()},
@@ -77,12 +76,15 @@ json instance_json(const Instance& w) {
   return j;
 }
 
+// ", overhead 0.1 per chunk" or "".
 std::string machine_note(const MachineModel& m) {
   std::string out;
   if (m.overhead > 0) out += ", overhead " + format_number(m.overhead) + " per chunk";
   if (!m.speeds.empty()) out += ", unequal thread speeds";
   return out;
 }
+
+}  // namespace
 
 json simulate_json(const Instance& w, const Strategy& s, const SimulationReport& r) {
   const Metrics& m = r.metrics;

@@ -12,10 +12,6 @@
 
 namespace pacer::cli {
 
-nlohmann::ordered_json instance_json(const sched::Instance& w);
-// ", overhead 0.1 per chunk" or "".
-std::string machine_note(const sched::MachineModel& m);
-
 // Without the assignment and the loads: the command appends them as columns.
 nlohmann::ordered_json simulate_json(const sched::Instance& w, const sched::Strategy& s, const sched::SimulationReport& r);
 std::string simulate_text(const sched::Instance& w, const sched::Strategy& s, const sched::SimulationReport& r);
