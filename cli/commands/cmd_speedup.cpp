@@ -3,10 +3,8 @@
 // model) made from, fitted to and evaluated on measurements of cores and
 // frequencies. `study` and `measure` are in their own files.
 #include <algorithm>
-#include <cmath>
 #include <iostream>
 #include <optional>
-#include <limits>
 #include <sstream>
 
 #include "framework/names.hpp"

@@ -7,8 +7,6 @@
 #include "framework/error.hpp"
 #include "framework/number.hpp"
 #include "framework/units.hpp"
-#include "cli/views/report.hpp"
-#include "templates/speedup/speedup_data.hpp"
 
 namespace pacer::cli {
 namespace {

@@ -4,9 +4,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -15,7 +12,6 @@
 #include "framework/error.hpp"
 #include "framework/number.hpp"
 #include "framework/program_run.hpp"
-#include "frontends/xml/hardware_io.hpp"
 
 namespace pacer::cli {
 

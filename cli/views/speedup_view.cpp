@@ -27,7 +27,7 @@ json fit_json(const std::string& file, const SpeedupData& data, const std::strin
          {"model", law.name()},
          {"reference", law.reference()},
          {"optimizer", optimizer},
-         {"points", data.columns().size()},
+         {"points", data.points.size()},
          {"rows", data.rows},
          {"from_times", data.from_times},
          {"params", params_json(law, r.fit.params)},
@@ -45,7 +45,7 @@ std::string fit_text(const std::string& file, const SpeedupData& data, const std
                      const LawFitReport& r) {
   const SpeedupLaw& law = *r.fit.law;
   std::ostringstream os;
-  os << law.name() << " (" << law.reference() << ") fitted to " << file << ": " << data.columns().size()
+  os << law.name() << " (" << law.reference() << ") fitted to " << file << ": " << data.points.size()
      << " speedup points"
      << (data.from_times ? " from " + std::to_string(data.rows) + " timed runs (" + std::to_string(data.references) +
                                " one-core references)"
