@@ -8,6 +8,13 @@
 
 namespace pacer {
 
+ApplicationModel deep_copy(const ApplicationModel& model) {
+  ApplicationModel copy = model;
+  for (auto& t : copy.tasks) t.seg = *clone(t.seg);
+  for (auto& f : copy.functions) f.seg = *clone(f.seg);
+  return copy;
+}
+
 const char* kind_name(ParamKind kind) {
   switch (kind) {
     case ParamKind::Count: return "count";

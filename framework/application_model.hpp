@@ -65,11 +65,20 @@ struct ApplicationModel {
   std::vector<Task> tasks;      // run in sequence
   std::vector<Task> functions;  // called from tasks or other functions
   std::vector<TemplateMapping> templates;
+  // The C sources it was analysed from (absolute) and the flags it was
+  // analysed with, for models that price compiled code; empty for a model
+  // file.
+  std::vector<std::string> sources;
+  std::vector<std::string> compile_flags;
 
   const Parameter* find_parameter(const std::string& name) const;
   const Task* find_seg(const std::string& name) const;  // task or function
   const TemplateMapping* find_template(const std::string& name) const;
 };
+
+// A copy whose SEGs, loop bodies and branch arms included, can be changed
+// without touching the original (a plain copy shares the bodies).
+ApplicationModel deep_copy(const ApplicationModel& model);
 
 // Checks what a reader cannot check node by node: unique node ids per SEG,
 // calls to SEGs that exist, no recursion, every parameter a formula uses

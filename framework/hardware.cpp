@@ -37,7 +37,7 @@ const std::vector<SectionSpec> kSchema = {
     {"poc", {},
      {{"flop_rate", D::FlopRate, "sustained floating point rate R_fpu (Papaefstathiou et al. 1994 Eq. 6)"}},
      "principal operation characterisation"},
-    {"icc", {"compiler", "flags", "mcpu", "triple"},
+    {"icc", {"compiler", "flags", "mcpu", "triple", "sysroot"},
      {{"t_cyc", D::Time, "processor cycle time (Papaefstathiou et al. 1994 Eq. 7)"},
       {"e", D::Cycles, "off-chip memory cost factor (Papaefstathiou et al. 1994 Eq. 7)"},
       {"mispredict", D::Time, "cost of one mispredicted conditional branch"}},

@@ -1,5 +1,7 @@
 #include "resource_models/model_selection.hpp"
 
+#include <exception>
+
 namespace pacer {
 
 ModelChoice choose_models(const std::vector<std::string>& names, const ApplicationModel& model) {
@@ -39,24 +41,28 @@ PredictionSet predict_all(const ApplicationModel& model, const PredictionRequest
   PredictionSet out;
   out.left_out = r.models.left_out;
   out.machines = r.machines.size();
+  std::exception_ptr first_missing;
   for (const auto& hw : r.machines) {
     for (const ResourceModel* rm : r.models.models) {
       if (!r.sweep.empty()) {
         out.predictions.push_back(predictor.predict_sweep(hw, *rm, r.params, SweepGrid(r.sweep)));
         continue;
       }
-      // With energy, a time model the machine gives no figures for is left
-      // out (an ICE platform of Table 3 has energy figures only), unless it
-      // was named.
+      // Chosen as "all", a model the machine gives no figures for is left
+      // out on that machine (an ICE platform of Table 3 has energy figures
+      // only, a published description may give no ICC compiler); a model
+      // named by the user must price.
       try {
         out.predictions.push_back(predictor.predict(hw, *rm, r.params));
       } catch (const MissingFigure& e) {
-        if (!(r.energy && r.models.all)) throw;
+        if (!r.models.all) throw;
+        if (!first_missing) first_missing = std::current_exception();
         out.left_out.push_back(rm->name() + " left out on " + hw.name + ": " + e.what());
       }
     }
     if (r.energy) out.energies.push_back(predict_energy(predictor, r.params, hw, *r.energy));
   }
+  if (out.predictions.empty() && first_missing && !r.energy) std::rethrow_exception(first_missing);
   if (r.energy && out.predictions.empty()) predictor.node_executions(r.params, &out.bound);
   return out;
 }

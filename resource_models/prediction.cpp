@@ -5,7 +5,16 @@
 
 namespace pacer {
 
-Predictor::Predictor(const ApplicationModel& model) : model_(model) {
+struct Predictor::Prepared {
+  std::shared_ptr<const ApplicationModel> model;
+  std::vector<std::string> notes;
+  std::unique_ptr<Predictor> predictor;
+};
+
+Predictor::Predictor(const ApplicationModel& model)
+    : model_(model),
+      prepared_(std::make_shared<std::map<std::string, std::shared_ptr<const Prepared>>>()),
+      prepared_lock_(std::make_shared<std::mutex>()) {
   validate(model);
   for (const auto& t : model.tasks) tasks_.push_back(reduce(model, t));
 }
@@ -72,8 +81,33 @@ void add_unpriced_note(Prediction& p) {
 
 }  // namespace
 
+const Predictor::Prepared* Predictor::prepared(const Hardware& hw, const ResourceModel& rm,
+                                               const ParamValues& values) const {
+  if (!rm.prepares(model_)) return nullptr;
+  std::ostringstream key;
+  key.precision(17);
+  key << rm.name() << '\n' << hw.file << '\n' << hw.name;
+  for (const auto& [name, value] : values) key << '\n' << name << '=' << value;
+  std::lock_guard<std::mutex> hold(*prepared_lock_);
+  auto& slot = (*prepared_)[key.str()];
+  if (!slot) {
+    ResourceModel::Prepared p = rm.prepare(model_, hw, values);
+    auto made = std::make_shared<Prepared>();
+    if (p.model) made->predictor = std::make_unique<Predictor>(*p.model);
+    made->model = std::move(p.model);
+    made->notes = std::move(p.notes);
+    slot = made;
+  }
+  return slot->predictor ? slot.get() : nullptr;
+}
+
 Prediction Predictor::predict(const Hardware& hw, const ResourceModel& rm, const ParamValues& overrides) const {
   ParamValues values = bind_parameters(model_, overrides, needed_parameters({}));
+  if (const Prepared* p = prepared(hw, rm, values)) {
+    Prediction out = p->predictor->predict(hw, rm, overrides);
+    out.notes.insert(out.notes.begin(), p->notes.begin(), p->notes.end());
+    return out;
+  }
   Bindings b;
   Prediction p = base(hw, rm, values, b);
   size_t k = 0;

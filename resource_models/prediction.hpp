@@ -3,6 +3,8 @@
 // parameter point or over a sweep.
 #pragma once
 #include <map>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -74,9 +76,16 @@ class Predictor {
   Prediction base(const Hardware& hw, const ResourceModel& rm, const ParamValues& values,
                   Bindings& b) const;
   std::vector<std::string> needed_parameters(const std::vector<std::string>& except) const;
+  // The predictor of the model as `rm` prepares it for `hw` (ICC compiles
+  // C for the machine), made once per machine and parameter point; null
+  // when the model is priced as it is.
+  struct Prepared;
+  const Prepared* prepared(const Hardware& hw, const ResourceModel& rm, const ParamValues& values) const;
 
   const ApplicationModel& model_;
   std::vector<TaskFormula> tasks_;
+  std::shared_ptr<std::map<std::string, std::shared_ptr<const Prepared>>> prepared_;
+  std::shared_ptr<std::mutex> prepared_lock_;
 };
 
 }  // namespace pacer

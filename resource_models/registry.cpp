@@ -41,6 +41,7 @@ const ResourceModel& find_resource_model(const std::string& name) {
 }
 
 bool can_price(const ResourceModel& rm, const ApplicationModel& model) {
+  if (rm.prepares(model)) return true;
   bool ok = true;
   auto check = [&](const SegNode& n) {
     if (n.kind != NodeKind::Compute) return;

@@ -7,12 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "framework/application_model.hpp"
 #include "framework/hardware.hpp"
 #include "framework/seg.hpp"
 
 namespace pacer {
-
-struct ApplicationModel;
 
 struct NodeCost {
   double seconds = 0;
@@ -33,6 +32,20 @@ class ResourceModel {
   // Throws InputError when the node lacks the RUV or the machine the figure
   // this model needs.
   virtual NodeCost price(const SegNode& node, const Hardware& hw) const = 0;
+
+  // A model whose RUVs come from the machine's compiled code (ICC) compiles
+  // a model analysed from C for each machine: the model with those RUVs for
+  // `hw` (trip counts evaluated at `bound`), and notes on what could not be
+  // matched. Null when there is nothing to add (a model file, or RUVs
+  // already attached). Throws MissingFigure when the machine does not say
+  // how its code is compiled.
+  struct Prepared {
+    std::shared_ptr<const ApplicationModel> model;
+    std::vector<std::string> notes;
+  };
+  virtual Prepared prepare(const ApplicationModel&, const Hardware&, const ParamValues&) const { return {}; }
+  // Whether prepare() gives every compute node of the model an RUV it reads.
+  virtual bool prepares(const ApplicationModel&) const { return false; }
 };
 
 // All registered models, in the order the paper ranks them by detail.
@@ -40,7 +53,8 @@ const std::vector<std::unique_ptr<ResourceModel>>& resource_models();
 const ResourceModel& find_resource_model(const std::string& name);  // throws InputError
 std::vector<std::string> resource_model_names();
 
-// Whether every compute node of the model has an RUV the resource model reads.
+// Whether every compute node of the model has an RUV the resource model
+// reads, or will have once prepared for a machine.
 bool can_price(const ResourceModel& rm, const ApplicationModel& model);
 
 // The RUV of a kind, or an InputError naming the node and the model.

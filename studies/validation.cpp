@@ -188,7 +188,7 @@ Validation ValidationRun::finish() {
     v.notes.push_back("component timing: '" + s.hw.name +
                       "' gives no ct/region_cost (pacer calibrate measures it), so CT cannot subtract its timer");
   }
-  for (auto& n : attach_machine_costs(s.analysis.model, s.analysis.sources, s.compiler, bound, s.dir.path.string()))
+  for (auto& n : attach_machine_costs(s.analysis.model, s.analysis.sources, s.compiler, bound))
     v.notes.push_back(n);
   predict_all(v, s.analysis.model, s.hw);
   return v;

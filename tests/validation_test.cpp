@@ -113,10 +113,7 @@ int main(void) { return dot(1000) > 0; }
   const Hardware hw = read_hardware_string(kMachine, "m.xml");
   ParamValues bound = {{"dot.n", 1000}};
   for (auto& p : an.model.parameters) bound[p.name] = 1000;
-  const std::string dir = std::filesystem::temp_directory_path() / ("icc-map-" + std::to_string(getpid()));
-  std::filesystem::create_directories(dir);
-  attach_machine_costs(an.model, an.sources, machine_cost_options(hw, {}), bound, dir);
-  std::filesystem::remove_all(dir);
+  attach_machine_costs(an.model, an.sources, machine_cost_options(hw, {}), bound);
   const SegNode* body = nullptr;
   for_each_node(an.model.tasks[0].seg, [&](const SegNode& n) {
     if (n.kind == NodeKind::Compute && n.source.end_line == 5) body = &n;
@@ -216,7 +213,8 @@ int main(void) { return work(10) == 45 ? 1 : 0; }
 )");
   test::check_refused("validate " + failing + " --function work --hw hw/host.xml --runs 3", "exited with status 1");
   test::check_refused("validate examples/kernels/matmul.c --function matmul --hw hw/parsytec-t800.xml",
-                      "does not give (pacer calibrate writes it)");
+                      "field 'icc': the icc model compiles code with the machine's <icc compiler=...>, which "
+                      "'parsytec-t800' does not give");
   test::check_refused("validate examples/kernels/matmul.c --hw hw/host.xml", "--function");
   test::check_refused("validate examples/kernels/matmul.c --function matmul --hw hw/host.xml --runs 1", "--runs");
   test::check_refused("validate --suite examples/models --hw hw/host.xml", "no suite manifest");

@@ -238,6 +238,8 @@ CAnalysis analyse_c(const AnalyseOptions& options) {
   m.name = std::filesystem::path(options.files.front()).stem().string();
   m.file = options.files.front();
   m.description = "analysed from C source by pacer's Clang frontend";
+  m.sources = c.analysis.sources;
+  m.compile_flags = options.compile_flags;
   assemble(c, options, options.files.front());
   if (!m.tasks.empty()) validate(m);  // a file may define no function at all
   return std::move(c.analysis);

@@ -28,10 +28,10 @@ Instrumentation instrument_sources(const std::vector<std::string>& files, const 
   return clang_module().instrument_sources(files, functions, loops, compile_flags, out_dir, time_loop);
 }
 
-std::vector<std::string> attach_machine_costs(ApplicationModel& model, const std::vector<std::string>& sources,
-                                              const MachineCostOptions& options, const ParamValues& bound,
-                                              const std::string& dir) {
-  return clang_module().attach_machine_costs(model, sources, options, bound, dir);
+CompiledSource compile_and_price(const std::string& source, const MachineCostOptions& options, const std::string& stem) {
+  return clang_module().compile_and_price(source, options, stem);
 }
+
+std::string content_digest(const std::string& bytes) { return clang_module().content_digest(bytes); }
 
 }  // namespace pacer

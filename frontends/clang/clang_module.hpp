@@ -2,7 +2,7 @@
 // coverage counters, the timing instrumenter, the reading of machine code for
 // ICC and the host's target. It is built as the module libpacer-clang.so and
 // opened on first use (framework/module.hpp); the functions declared in
-// c_frontend.hpp, profile.hpp, instrumenter.hpp and machine_costs.hpp are
+// c_frontend.hpp, profile.hpp, instrumenter.hpp and compiled_source.hpp are
 // called as usual and forward to this table.
 #pragma once
 #include <string>
@@ -11,20 +11,20 @@
 #include "frontends/clang/c_frontend.hpp"
 #include "frontends/clang/instrumenter.hpp"
 #include "frontends/clang/profile.hpp"
-#include "resource_models/icc/machine_costs.hpp"
+#include "resource_models/icc/compiled_source.hpp"
 
 namespace pacer {
 
 struct ClangModuleApi {
   // Raise when this table or a type crossing it changes.
-  static constexpr int current_version = 1;
+  static constexpr int current_version = 2;
   int version = current_version;
   CAnalysis (*analyse_c)(const AnalyseOptions&) = nullptr;
   Profile (*run_profile)(const CAnalysis&, const ProfileOptions&) = nullptr;
   Instrumentation (*instrument_sources)(const std::vector<std::string>&, const std::vector<std::string>&, bool,
                                         const std::vector<std::string>&, const std::string&, const LoopChoice&) = nullptr;
-  std::vector<std::string> (*attach_machine_costs)(ApplicationModel&, const std::vector<std::string>&,
-                                                   const MachineCostOptions&, const ParamValues&, const std::string&) = nullptr;
+  CompiledSource (*compile_and_price)(const std::string&, const MachineCostOptions&, const std::string&) = nullptr;
+  std::string (*content_digest)(const std::string&) = nullptr;
   std::string (*host_cpu_name)() = nullptr;          // LLVM's name of this processor, "generic" if it knows none
   std::string (*default_target_triple)() = nullptr;  // the triple the compiler targets by default
   std::string (*llvm_version)() = nullptr;
@@ -35,9 +35,9 @@ inline constexpr const char* clang_module_entry = "pacer_clang_module";
 
 const ClangModuleApi& clang_module();
 
-// What the LLVM pacer is built with says of this machine (for calibration).
+// What the LLVM pacer is built with says of this machine (for calibration);
+// llvm_version() is declared with what it prices (compiled_source.hpp).
 std::string host_cpu_name();          // "generic" when it knows none
 std::string default_target_triple();
-std::string llvm_version();
 
 }  // namespace pacer

@@ -10,14 +10,23 @@ MachineCostOptions machine_cost_options(const Hardware& hw, const std::vector<st
   auto section = hw.sections.find("icc");
   auto attribute = [&](const char* name) {
     if (section == hw.sections.end() || !section->second.attributes.count(name))
-      throw MissingFigure(SourceLocation{hw.file, 0}, "icc",
+      throw MissingFigure(section == hw.sections.end() ? SourceLocation{hw.file, 0} : section->second.where, "icc",
                           std::string("the icc model compiles code with the machine's <icc ") + name +
-                              "=...>, which '" + hw.name + "' does not give (pacer calibrate writes it)");
+                              "=...>, which '" + hw.name +
+                              "' does not give (<icc compiler=\"clang\" flags=\"-O2\" mcpu=\"LLVM's name of its "
+                              "CPU\">; pacer calibrate writes it for this machine)");
     return section->second.attributes.at(name);
+  };
+  auto optional = [&](const char* name) {
+    auto it = section->second.attributes.find(name);
+    return it == section->second.attributes.end() ? std::string() : it->second;
   };
   MachineCostOptions o;
   o.compiler = attribute("compiler");
   o.mcpu = attribute("mcpu");
+  o.triple = optional("triple");
+  o.sysroot = optional("sysroot");
+  o.where = section->second.where;
   std::istringstream flags(attribute("flags"));
   for (std::string f; flags >> f;) o.flags.push_back(f);
   o.flags.insert(o.flags.end(), user_flags.begin(), user_flags.end());

@@ -1,7 +1,8 @@
 // Instruction level characterisation (Papaefstathiou et al. 1994 section 4.2.3). Two forms:
 // - Eq. 7, for descriptions that give instruction cycle counts (the T800):
 //   t = (n_ex + n_in_mem + e n_ex_mem + (e - 3)/2 n_inst - n_fpu_ovr) t_cyc;
-// - compiled code (machine_costs.hpp): the cycles LLVM MCA gives the node's
+// - compiled code (machine_costs.hpp; a model analysed from C is compiled
+//   for each machine on first use, prepare()): the cycles LLVM MCA gives the node's
 //   machine instructions, overlapped with the time its bytes take from the
 //   cache level its loop's working set fits in, as Kerncraft's ECM model
 //   does for the fully overlapping case: t = max(cycles t_cyc, bytes / bandwidth);
@@ -9,6 +10,7 @@
 //   branch the compiler kept adds its expected mispredictions times their
 //   measured cost (machine_costs.cpp says how they are expected).
 #include "resource_models/resource_model.hpp"
+#include "resource_models/icc/machine_costs.hpp"
 
 #include <algorithm>
 
@@ -54,6 +56,22 @@ class Icc : public ResourceModel {
   NodeCost price(const SegNode& node, const Hardware& hw) const override {
     if (auto it = node.ruvs.find(ruv_kind::machine); it != node.ruvs.end()) return {compiled(it->second, hw), {}};
     return {eq7(require_ruv(node, ruv_kind::instructions, "icc"), hw), {}};
+  }
+  bool prepares(const ApplicationModel& m) const override { return !m.sources.empty(); }
+  Prepared prepare(const ApplicationModel& m, const Hardware& hw, const ParamValues& bound) const override {
+    if (m.sources.empty() || attached(m)) return {};
+    auto copy = std::make_shared<ApplicationModel>(deep_copy(m));
+    auto notes = attach_machine_costs(*copy, m.sources, machine_cost_options(hw, m.compile_flags), bound);
+    return {std::move(copy), std::move(notes)};
+  }
+
+ private:
+  // Validation attaches them itself, for the machine it measures.
+  static bool attached(const ApplicationModel& m) {
+    bool any = false;
+    auto seen = [&](const SegNode& n) { any = any || n.ruvs.count(ruv_kind::machine); };
+    for (const auto& t : m.tasks) for_each_node(t.seg, seen);
+    return any;
   }
 };
 

@@ -33,6 +33,7 @@
 #include "llvm/Remarks/RemarkParser.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Host.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace pacer::icc {
@@ -319,6 +320,22 @@ MachineCode load_object(const std::string& object_path, const std::string& mcpu)
   }
   code.target_ = std::move(target);
   return code;
+}
+
+std::optional<TargetProblem> target_problem(const std::string& triple, const std::string& mcpu) {
+  const llvm::Triple t(llvm::Triple::normalize(triple.empty() ? llvm::sys::getDefaultTargetTriple() : triple));
+  try {
+    make_target(t, "generic");
+  } catch (const InputError& e) {
+    return TargetProblem{"triple", e.what()};
+  }
+  try {
+    if (!make_target(t, mcpu)->subtarget->getSchedModel().hasInstrSchedModel())
+      return TargetProblem{"mcpu", "CPU '" + mcpu + "' has no scheduling model in LLVM for MCA; name one that has"};
+  } catch (const InputError& e) {
+    return TargetProblem{"mcpu", e.what()};
+  }
+  return std::nullopt;
 }
 
 // ---- loops

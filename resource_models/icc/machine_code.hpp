@@ -76,6 +76,14 @@ class MachineCode {
 // there is no debug information.
 MachineCode load_object(const std::string& object_path, const std::string& mcpu);
 
+// Why LLVM cannot read and price code for the triple (empty: the default)
+// and CPU, if it cannot: the field at fault ("triple" or "mcpu") and why.
+struct TargetProblem {
+  std::string field;
+  std::string message;
+};
+std::optional<TargetProblem> target_problem(const std::string& triple, const std::string& mcpu);
+
 // A loop closed by backward branches to one head: branches to an earlier
 // instruction from which control can come back to them (a vectorised loop's
 // jump back to its scalar remainder is not a loop). Indices are into the

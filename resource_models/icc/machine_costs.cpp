@@ -7,8 +7,7 @@
 #include <tuple>
 #include <sstream>
 
-#include "framework/program_run.hpp"
-#include "resource_models/icc/machine_code.hpp"
+#include "resource_models/icc/machine_code_cache.hpp"
 
 namespace pacer {
 
@@ -70,8 +69,8 @@ void place(Seg& seg, const std::string& function, std::vector<SegNode*> loops, P
 }
 
 // Bytes one instruction moves, read from its operands' spelling (AT&T).
-double access_bytes(const icc::MachineInstruction& i) {
-  if (!i.may_load && !i.may_store) return 0;
+double access_bytes(const icc::PricedInstruction& i) {
+  if (!i.loads && !i.stores) return 0;
   const std::string& t = i.text;
   if (t.find("%zmm") != std::string::npos) return 64;
   if (t.find("%ymm") != std::string::npos) return 32;
@@ -90,11 +89,11 @@ double access_bytes(const icc::MachineInstruction& i) {
 
 // Packed work, as a vectorised loop body has and scalar code does not:
 // register copies (movaps) and zeroing idioms (xorps, pxor) do not count.
-bool is_vector(const icc::MachineInstruction& i) {
+bool is_vector(const icc::PricedInstruction& i) {
   std::string op = i.text.substr(0, i.text.find_first_of(" \t"));
   if (op.size() > 1 && op[0] == 'v') op = op.substr(1);
   auto ends = [&](const char* s) { return op.size() >= 2 && op.compare(op.size() - 2, 2, s) == 0; };
-  const bool memory = i.may_load || i.may_store;
+  const bool memory = i.loads || i.stores;
   if (op.rfind("xorp", 0) == 0 || op == "pxor") return false;
   if (op.rfind("mov", 0) == 0) return memory && (ends("ps") || ends("pd") || op.find("dq") != std::string::npos);
   if (ends("ps") || ends("pd")) return true;
@@ -117,10 +116,10 @@ class Attacher {
     branches_ = std::move(p.branches);
   }
 
-  void add(const icc::MachineCode& code, const std::vector<icc::LoopRemark>& remarks, const std::string& source) {
-    remarks_ = &remarks;
-    source_ = normal(source);
-    for (const auto& f : code.functions()) regions(code, f);
+  void add(const icc::PricedCode& code) {
+    remarks_ = &code.remarks;
+    source_ = code.source;
+    for (const auto& f : code.functions) regions(f);
   }
 
   // Writes the chosen region's figures into every node's RUV.
@@ -159,11 +158,9 @@ class Attacher {
     std::set<int> conditional_lines;  // source lines of its conditional branches
   };
 
-  void regions(const icc::MachineCode& code, const icc::MachineFunction& f) {
-    const auto machine_loops = icc::loops(f);
-    std::vector<int> innermost(f.instructions.size(), -1);
-    for (size_t l = 0; l < machine_loops.size(); ++l)  // enclosing loops come first
-      for (size_t i = machine_loops[l].first; i <= machine_loops[l].last; ++i) innermost[i] = static_cast<int>(l);
+  void regions(const icc::PricedFunction& f) {
+    const auto& machine_loops = f.loops;
+    const std::vector<int> innermost = icc::innermost_loops(machine_loops, f.instructions.size());
     // Inner loops first: a machine loop stands for a SEG loop around those
     // its inner loops stand for.
     std::vector<const SegNode*> seg_of(machine_loops.size(), nullptr);
@@ -175,12 +172,12 @@ class Attacher {
       for (size_t c = 0; c < machine_loops.size(); ++c)
         if (machine_loops[c].parent == l && seg_of[c]) inner.push_back(seg_of[c]);
       if (l >= 0) seg_of[l] = seg_loop_of(f, own, inner);
-      if (!own.empty()) region(code, f, own, l >= 0, l >= 0 ? seg_of[l] : nullptr);
+      if (!own.empty()) region(f, own, l >= 0, l >= 0 ? seg_of[l] : nullptr, l >= 0 ? f.loop_cycles[l] : f.outside_cycles);
     }
   }
 
-  void region(const icc::MachineCode& code, const icc::MachineFunction& f, const std::vector<size_t>& own, bool loop,
-              const SegNode* seg_loop) {
+  void region(const icc::PricedFunction& f, const std::vector<size_t>& own, bool loop, const SegNode* seg_loop,
+              double cycles) {
     Region r;
     r.machine_function = f.name;
     r.loop = seg_loop;
@@ -189,7 +186,7 @@ class Attacher {
     for (size_t i : own) {
       const auto& ins = f.instructions[i];
       vector = vector || is_vector(ins);
-      if (ins.is_conditional_branch) r.conditional_lines.insert(static_cast<int>(ins.line));
+      if (ins.conditional_branch) r.conditional_lines.insert(static_cast<int>(ins.line));
       Share s{1, access_bytes(ins)};
       SegNode* n = node_at(ins, r.loop);
       Share& into = n ? r.shares[n] : r.overhead;
@@ -199,18 +196,13 @@ class Attacher {
     if (!loop && r.shares.empty()) return;
     r.instructions = static_cast<double>(own.size());
     r.factor = loop ? factor(*r.loop, vector) : 1;
-    // A call's callee is priced by its own SEG, and MCA would charge it a
-    // flat 100 cycles; returns end the code rather than repeat it.
-    std::vector<size_t> simulated;
-    for (size_t i : own)
-      if (!f.instructions[i].is_call && !f.instructions[i].is_return) simulated.push_back(i);
-    if (!simulated.empty()) r.cycles = icc::cycles_per_iteration(code, f, simulated, loop ? 200 : 1).cycles;
+    r.cycles = cycles;
     by_loop_[r.loop].push_back(std::move(r));
   }
 
   // The innermost SEG loop most of the instructions' lines fall in, among
   // those enclosing every SEG loop the inner machine loops stand for.
-  const SegNode* seg_loop_of(const icc::MachineFunction& f, const std::vector<size_t>& own,
+  const SegNode* seg_loop_of(const icc::PricedFunction& f, const std::vector<size_t>& own,
                              const std::vector<const SegNode*>& inner) const {
     auto encloses_inner = [&](const Placed& l) {
       for (const SegNode* x : inner) {
@@ -246,7 +238,7 @@ class Attacher {
 
   // The compute node owning an instruction: the narrowest whose lines hold
   // it, among those inside `loop` (all at function level when null).
-  SegNode* node_at(const icc::MachineInstruction& ins, const SegNode* loop) const {
+  SegNode* node_at(const icc::PricedInstruction& ins, const SegNode* loop) const {
     const Placed* best = nullptr;
     for (const auto& p : nodes_) {
       const bool inside = loop ? std::find(p.loops.begin(), p.loops.end(), loop) != p.loops.end() : true;
@@ -356,26 +348,18 @@ class Attacher {
 
 }  // namespace
 
-std::vector<std::string> attach_machine_costs(ApplicationModel& model, const std::vector<std::string>& sources,
-                                              const MachineCostOptions& o, const ParamValues& bound,
-                                              const std::string& dir) {
+std::vector<std::string> attach_machine_costs(ApplicationModel& model, const std::vector<icc::PricedCode>& code,
+                                              const ParamValues& bound) {
   Attacher attacher(model, bound);
-  int k = 0;
-  for (const auto& source : sources) {
-    const std::string stem = (fs::path(dir) / ("icc" + std::to_string(k++))).string();
-    std::vector<std::string> argv = {o.compiler};
-    argv.insert(argv.end(), o.flags.begin(), o.flags.end());
-    for (const std::string& a : {std::string("-g"), std::string("-c"), std::string("-w"),
-                                 std::string("-fsave-optimization-record"), "-foptimization-record-file=" + stem + ".yaml",
-                                 source, std::string("-o"), stem + ".o"})
-      argv.push_back(a);
-    if (!run_program(argv).ok())
-      throw InputError(SourceLocation{source, 0}, "", "does not compile with the machine's compiler '" + o.compiler + "'");
-    const icc::MachineCode code = icc::load_object(stem + ".o", o.mcpu);
-    const auto remarks = icc::read_loop_remarks(stem + ".yaml");
-    attacher.add(code, remarks, source);
-  }
+  for (const auto& c : code) attacher.add(c);
   return attacher.finish();
+}
+
+std::vector<std::string> attach_machine_costs(ApplicationModel& model, const std::vector<std::string>& sources,
+                                              const MachineCostOptions& o, const ParamValues& bound) {
+  std::vector<icc::PricedCode> code;
+  for (const auto& source : sources) code.push_back(priced_source(source, o));
+  return attach_machine_costs(model, code, bound);
 }
 
 }  // namespace pacer

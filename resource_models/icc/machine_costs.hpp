@@ -7,31 +7,41 @@
 // iterations one machine iteration does (the compiler's vectorisation and
 // unrolling factors, from its optimisation remarks). Bytes moved per
 // execution and the loop's working set go with the cycles, for the memory
-// term (icc.cpp).
+// term (icc.cpp). This half reads no LLVM: compiling and MCA are the Clang
+// module's (compiled_source.hpp), and their results are cached on disk.
 #pragma once
 #include <string>
 #include <vector>
 
 #include "framework/application_model.hpp"
 #include "framework/hardware.hpp"
+#include "resource_models/icc/priced_code.hpp"
 
 namespace pacer {
 
 struct MachineCostOptions {
   std::string compiler;
   std::vector<std::string> flags;  // the machine's, then the user's
-  std::string mcpu;
+  std::string mcpu;                // LLVM's name of the CPU, for MCA's scheduling model
+  std::string triple;              // empty: the compiler's default target
+  std::string sysroot;             // a cross target's headers (Debian: /usr/<triple>)
+  SourceLocation where;            // the description's <icc>, for errors
 };
 
-// From the description's <icc compiler= flags= mcpu=>; throws MissingFigure.
+// From the description's <icc compiler= flags= mcpu= [triple= sysroot=]>;
+// throws MissingFigure.
 MachineCostOptions machine_cost_options(const Hardware& hw, const std::vector<std::string>& user_flags);
 
 // Attaches a machine RUV (cycles, bytes, working_set per execution) to every
-// compute node of the model; nodes with no machine code (folded by the
-// compiler) get zero cycles. `bound` evaluates trip counts. Scratch files go
-// to `dir`. Returns notes on what could not be matched.
+// compute node of the model from the priced code of its sources; nodes with
+// no machine code (folded by the compiler) get zero cycles. `bound`
+// evaluates trip counts. Returns notes on what could not be matched.
+std::vector<std::string> attach_machine_costs(ApplicationModel& model, const std::vector<icc::PricedCode>& code,
+                                              const ParamValues& bound);
+
+// The same, with each source compiled and priced for the options, or read
+// from the cache (machine_code_cache.hpp).
 std::vector<std::string> attach_machine_costs(ApplicationModel& model, const std::vector<std::string>& sources,
-                                              const MachineCostOptions& options, const ParamValues& bound,
-                                              const std::string& dir);
+                                              const MachineCostOptions& options, const ParamValues& bound);
 
 }  // namespace pacer

@@ -1,0 +1,135 @@
+#include "resource_models/icc/compiled_source.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "framework/error.hpp"
+#include "framework/program_run.hpp"
+#include "llvm/Support/BLAKE3.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
+
+namespace pacer {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A make rule as clang -MD writes it: "target: dep dep \<newline> dep",
+// spaces in names escaped with a backslash.
+std::vector<std::string> read_dependencies(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path + ": the compiler wrote no dependency list");
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string s = text.str();
+  std::vector<std::string> out;
+  std::string word;
+  bool target_done = false;
+  auto flush = [&] {
+    if (word.empty()) return;
+    if (target_done) out.push_back(fs::absolute(word).lexically_normal().string());
+    else if (word.back() == ':') target_done = true;
+    word.clear();
+  };
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\\' && i + 1 < s.size() && (s[i + 1] == '\n' || s[i + 1] == ' ')) {
+      if (s[i + 1] == ' ') word += ' ';
+      ++i;
+      if (s[i] == '\n') flush();
+    } else if (s[i] == ' ' || s[i] == '\n' || s[i] == '\t') {
+      flush();
+    } else {
+      word += s[i];
+    }
+  }
+  flush();
+  return out;
+}
+
+icc::PricedInstruction priced(const icc::MachineInstruction& i) {
+  return {i.line, i.is_conditional_branch, i.is_call, i.is_return, i.may_load, i.may_store, i.text};
+}
+
+// MCA runs a loop body 200 times for its steady state; the code outside
+// loops runs once.
+icc::PricedFunction price_function(const icc::MachineCode& code, const icc::MachineFunction& f) {
+  icc::PricedFunction out;
+  out.name = f.name;
+  for (const auto& i : f.instructions) out.instructions.push_back(priced(i));
+  out.loops = icc::loops(f);
+  const std::vector<int> innermost = icc::innermost_loops(out.loops, f.instructions.size());
+  auto cycles = [&](int region) {
+    const auto simulated = icc::simulated_instructions(innermost, region, out.instructions);
+    return simulated.empty() ? 0.0 : icc::cycles_per_iteration(code, f, simulated, region >= 0 ? 200 : 1).cycles;
+  };
+  for (size_t l = 0; l < out.loops.size(); ++l) out.loop_cycles.push_back(cycles(static_cast<int>(l)));
+  out.outside_cycles = cycles(-1);
+  return out;
+}
+
+// The target's flags: a triple other than the compiler's default, with the
+// cross headers of its sysroot.
+std::vector<std::string> target_flags(const MachineCostOptions& o) {
+  const std::string host = llvm::Triple::normalize(llvm::sys::getDefaultTargetTriple());
+  if (o.triple.empty() || llvm::Triple::normalize(o.triple) == host) return {};
+  std::vector<std::string> out = {"--target=" + o.triple};
+  if (!o.sysroot.empty()) {
+    if (!fs::is_directory(o.sysroot + "/include"))
+      throw InputError(o.where, "icc/sysroot",
+                       "'" + o.sysroot + "' holds no include folder: install the target's C headers (Debian: "
+                       "libc6-dev-<arch>-cross, which setup.sh installs for arm64)");
+    out.push_back("--sysroot=" + o.sysroot);
+  }
+  return out;
+}
+
+// Errors of the description's target, named at its <icc> element.
+void check_description(const MachineCostOptions& o) {
+  if (auto problem = icc::target_problem(o.triple, o.mcpu))
+    throw InputError(o.where, "icc/" + problem->field, problem->message);
+}
+
+ProgramRun compile(const std::vector<std::string>& argv, const MachineCostOptions& o) {
+  try {
+    return run_program(argv);
+  } catch (const InputError& e) {
+    throw InputError(o.where, "icc/compiler", "the machine's compiler cannot be run: " + std::string(e.what()));
+  }
+}
+
+}  // namespace
+
+CompiledSource compile_and_price(const std::string& source, const MachineCostOptions& o, const std::string& stem) {
+  check_description(o);
+  std::vector<std::string> argv = {o.compiler};
+  for (auto& f : target_flags(o)) argv.push_back(f);
+  argv.insert(argv.end(), o.flags.begin(), o.flags.end());
+  for (const std::string& a : {std::string("-g"), std::string("-c"), std::string("-w"), std::string("-MD"),
+                               "-MF" + stem + ".d", std::string("-fsave-optimization-record"),
+                               "-foptimization-record-file=" + stem + ".yaml", source, std::string("-o"), stem + ".o"})
+    argv.push_back(a);
+  if (!compile(argv, o).ok())
+    throw InputError(SourceLocation{source, 0}, "",
+                     "does not compile with the machine's compiler '" + o.compiler + "' (" + o.where.str() + ")");
+  const icc::MachineCode code = icc::load_object(stem + ".o", o.mcpu);
+  CompiledSource out;
+  out.code.source = fs::absolute(source).lexically_normal().string();
+  out.code.triple = code.triple();
+  out.code.cpu = code.cpu();
+  for (const auto& f : code.functions()) out.code.functions.push_back(price_function(code, f));
+  out.code.remarks = icc::read_loop_remarks(stem + ".yaml");
+  out.dependencies = read_dependencies(stem + ".d");
+  return out;
+}
+
+std::string content_digest(const std::string& bytes) {
+  llvm::BLAKE3 hasher;
+  hasher.update(llvm::StringRef(bytes));
+  const auto digest = hasher.final();
+  return llvm::toHex(llvm::ArrayRef<uint8_t>(digest.data(), digest.size()), /*LowerCase=*/true);
+}
+
+}  // namespace pacer

@@ -1,0 +1,122 @@
+#include "resource_models/icc/machine_code_cache.hpp"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "framework/scratch_dir.hpp"
+#include "resource_models/icc/compiled_source.hpp"
+
+namespace pacer {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+// Raise when the entry's layout or what it records changes.
+constexpr const char* entry_format = "pacer icc cache 1";
+
+std::optional<std::string> read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string file_digest(const fs::path& path) {
+  const auto bytes = read_file(path);
+  return bytes ? content_digest(*bytes) : std::string("missing");
+}
+
+// The compiler as the PATH finds it, with what changes when it is upgraded.
+std::string compiler_identity(const std::string& compiler) {
+  fs::path found = compiler;
+  if (compiler.find('/') == std::string::npos) {
+    const char* path = std::getenv("PATH");
+    std::istringstream dirs(path ? path : "");
+    for (std::string d; std::getline(dirs, d, ':');)
+      if (!d.empty() && ::access((fs::path(d) / compiler).c_str(), X_OK) == 0) {
+        found = fs::path(d) / compiler;
+        break;
+      }
+  }
+  std::error_code e;
+  const fs::path real = fs::canonical(found, e);
+  if (e) return compiler;  // not there: compiling says so
+  return real.string() + " " + std::to_string(fs::file_size(real, e)) + " " +
+         std::to_string(fs::last_write_time(real, e).time_since_epoch().count());
+}
+
+std::string entry_key(const std::string& source, const MachineCostOptions& o) {
+  std::string key = std::string(entry_format) + "\nllvm " + llvm_version() + "\ncompiler " +
+                    compiler_identity(o.compiler) + "\nmcpu " + o.mcpu + "\ntriple " + o.triple + "\nsysroot " + o.sysroot + "\nsource " + source + "\nflags";
+  for (const auto& f : o.flags) key += " " + f;
+  return key;
+}
+
+// An entry: one line of JSON with the key and the dependencies' digests,
+// then the priced code, read only when the first line says it is valid.
+std::optional<icc::PricedCode> lookup(const fs::path& entry, const std::string& key) {
+  const auto text = read_file(entry);
+  if (!text) return std::nullopt;
+  const size_t end = text->find('\n');
+  if (end == std::string::npos) return std::nullopt;
+  try {
+    const json head = json::parse(text->substr(0, end));
+    if (head.at("key").get<std::string>() != key) return std::nullopt;
+    for (const auto& d : head.at("dependencies"))
+      if (file_digest(d.at(0).get<std::string>()) != d.at(1).get<std::string>()) return std::nullopt;
+    return icc::priced_code_from_json(text->substr(end + 1));
+  } catch (const std::exception&) {
+    return std::nullopt;  // damaged: compiled again and replaced
+  }
+}
+
+void store(const fs::path& entry, const std::string& key, const CompiledSource& c) {
+  json deps = json::array();
+  for (const auto& d : c.dependencies) deps.push_back(json::array({d, file_digest(d)}));
+  const std::string text = json{{"key", key}, {"dependencies", deps}}.dump() + "\n" + icc::to_json(c.code);
+  std::error_code e;
+  fs::create_directories(entry.parent_path(), e);
+  // Written aside and renamed: a reader never sees half an entry.
+  const fs::path aside = entry.string() + "." + std::to_string(::getpid()) + ".part";
+  {
+    std::ofstream out(aside, std::ios::binary);
+    out << text;
+    if (!out.flush()) {
+      fs::remove(aside, e);
+      return;
+    }
+  }
+  fs::rename(aside, entry, e);
+  if (e) fs::remove(aside, e);
+}
+
+}  // namespace
+
+fs::path cache_directory() {
+  if (const char* d = std::getenv("PACER_CACHE_DIR"); d && *d) return d;
+  if (const char* d = std::getenv("XDG_CACHE_HOME"); d && *d) return fs::path(d) / "pacer";
+  if (const char* d = std::getenv("HOME"); d && *d) return fs::path(d) / ".cache" / "pacer";
+  return {};
+}
+
+icc::PricedCode priced_source(const std::string& source, const MachineCostOptions& o) {
+  const std::string path = fs::absolute(source).lexically_normal().string();
+  const std::string key = entry_key(path, o);
+  const fs::path dir = cache_directory();
+  const fs::path entry = dir.empty() ? fs::path() : dir / "icc" / (content_digest(key) + ".json");
+  if (!dir.empty())
+    if (auto hit = lookup(entry, key)) return *hit;
+  ScratchDir scratch("pacer-icc");
+  CompiledSource compiled = compile_and_price(path, o, (scratch.path / "code").string());
+  if (!dir.empty()) store(entry, key, compiled);
+  return std::move(compiled.code);
+}
+
+}  // namespace pacer

@@ -1,0 +1,117 @@
+#include "resource_models/icc/priced_code.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "framework/error.hpp"
+
+namespace pacer::icc {
+
+using nlohmann::json;
+
+std::vector<int> innermost_loops(const std::vector<MachineLoop>& loops, size_t instructions) {
+  std::vector<int> out(instructions, -1);
+  for (size_t l = 0; l < loops.size(); ++l)  // enclosing loops come first
+    for (size_t i = loops[l].first; i <= loops[l].last && i < instructions; ++i) out[i] = static_cast<int>(l);
+  return out;
+}
+
+std::vector<size_t> simulated_instructions(const std::vector<int>& innermost, int region,
+                                           const std::vector<PricedInstruction>& instructions) {
+  std::vector<size_t> out;
+  for (size_t i = 0; i < instructions.size(); ++i)
+    if (innermost[i] == region && !instructions[i].call && !instructions[i].returns) out.push_back(i);
+  return out;
+}
+
+namespace {
+
+// Instructions as [line, flags, text]: a compiled file has thousands.
+enum Flag { conditional = 1, call = 2, returns = 4, loads = 8, stores = 16 };
+
+json instruction_json(const PricedInstruction& i) {
+  const int flags = (i.conditional_branch ? conditional : 0) | (i.call ? call : 0) | (i.returns ? returns : 0) |
+                    (i.loads ? loads : 0) | (i.stores ? stores : 0);
+  return json::array({i.line, flags, i.text});
+}
+
+PricedInstruction instruction_of(const json& j) {
+  PricedInstruction i;
+  i.line = j.at(0).get<unsigned>();
+  const int flags = j.at(1).get<int>();
+  i.conditional_branch = flags & conditional;
+  i.call = flags & call;
+  i.returns = flags & returns;
+  i.loads = flags & loads;
+  i.stores = flags & stores;
+  i.text = j.at(2).get<std::string>();
+  return i;
+}
+
+json function_json(const PricedFunction& f) {
+  json instructions = json::array(), loops = json::array();
+  for (const auto& i : f.instructions) instructions.push_back(instruction_json(i));
+  for (const auto& l : f.loops) loops.push_back(json::array({l.first, l.last, l.latch, l.depth, l.parent}));
+  return {{"name", f.name}, {"instructions", instructions}, {"loops", loops},
+          {"loop_cycles", f.loop_cycles}, {"outside_cycles", f.outside_cycles}};
+}
+
+PricedFunction function_of(const json& j) {
+  PricedFunction f;
+  f.name = j.at("name").get<std::string>();
+  for (const auto& i : j.at("instructions")) f.instructions.push_back(instruction_of(i));
+  for (const auto& l : j.at("loops"))
+    f.loops.push_back({l.at(0).get<size_t>(), l.at(1).get<size_t>(), l.at(2).get<size_t>(), l.at(3).get<unsigned>(),
+                       l.at(4).get<int>()});
+  f.loop_cycles = j.at("loop_cycles").get<std::vector<double>>();
+  f.outside_cycles = j.at("outside_cycles").get<double>();
+  if (f.loop_cycles.size() != f.loops.size()) throw InputError("priced code: one cycle figure per loop expected");
+  for (const auto& l : f.loops)
+    if (l.first > l.last || l.last >= f.instructions.size()) throw InputError("priced code: a loop outside its function");
+  return f;
+}
+
+json remark_json(const LoopRemark& r) {
+  return {{"function", r.function}, {"file", r.file}, {"line", r.line}, {"column", r.column},
+          {"vectorization_factor", r.vectorization_factor}, {"interleave_count", r.interleave_count},
+          {"unroll_count", r.unroll_count}, {"fully_unrolled", r.fully_unrolled}};
+}
+
+LoopRemark remark_of(const json& j) {
+  LoopRemark r;
+  r.function = j.at("function").get<std::string>();
+  r.file = j.at("file").get<std::string>();
+  r.line = j.at("line").get<unsigned>();
+  r.column = j.at("column").get<unsigned>();
+  r.vectorization_factor = j.at("vectorization_factor").get<unsigned>();
+  r.interleave_count = j.at("interleave_count").get<unsigned>();
+  r.unroll_count = j.at("unroll_count").get<unsigned>();
+  r.fully_unrolled = j.at("fully_unrolled").get<bool>();
+  return r;
+}
+
+}  // namespace
+
+std::string to_json(const PricedCode& code) {
+  json functions = json::array(), remarks = json::array();
+  for (const auto& f : code.functions) functions.push_back(function_json(f));
+  for (const auto& r : code.remarks) remarks.push_back(remark_json(r));
+  return json{{"source", code.source}, {"triple", code.triple}, {"cpu", code.cpu},
+              {"functions", functions}, {"remarks", remarks}}.dump();
+}
+
+PricedCode priced_code_from_json(const std::string& text) {
+  try {
+    const json j = json::parse(text);
+    PricedCode code;
+    code.source = j.at("source").get<std::string>();
+    code.triple = j.at("triple").get<std::string>();
+    code.cpu = j.at("cpu").get<std::string>();
+    for (const auto& f : j.at("functions")) code.functions.push_back(function_of(f));
+    for (const auto& r : j.at("remarks")) code.remarks.push_back(remark_of(r));
+    return code;
+  } catch (const json::exception& e) {
+    throw InputError(std::string("priced code: ") + e.what());
+  }
+}
+
+}  // namespace pacer::icc

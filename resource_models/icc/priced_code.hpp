@@ -1,0 +1,55 @@
+// One C source compiled for one machine and priced by MCA: the facts ICC's
+// attachment (machine_costs.hpp) reads, free of LLVM, so that they can be
+// kept on disk (machine_code_cache.hpp) and read back without compiling.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "resource_models/icc/machine_code.hpp"
+
+namespace pacer::icc {
+
+// What the attachment reads of one machine instruction.
+struct PricedInstruction {
+  unsigned line = 0;  // 0: no source position
+  bool conditional_branch = false;
+  bool call = false;
+  bool returns = false;
+  bool loads = false;
+  bool stores = false;
+  std::string text;  // AT&T syntax: the access width and vector use are read from it
+};
+
+struct PricedFunction {
+  std::string name;
+  std::vector<PricedInstruction> instructions;
+  std::vector<MachineLoop> loops;  // as icc::loops gives them
+  // MCA's steady-state cycles per iteration of each loop's own instructions
+  // (those of no inner loop), and of the code outside every loop run once;
+  // calls and returns are left out (a callee is priced by its own SEG).
+  std::vector<double> loop_cycles;
+  double outside_cycles = 0;
+};
+
+struct PricedCode {
+  std::string source;  // absolute and normalised
+  std::string triple;
+  std::string cpu;
+  std::vector<PricedFunction> functions;
+  std::vector<LoopRemark> remarks;
+};
+
+// For each instruction, the innermost loop holding it (an index into
+// `loops`), or -1 outside every loop.
+std::vector<int> innermost_loops(const std::vector<MachineLoop>& loops, size_t instructions);
+
+// The instructions MCA simulates for one region (loop index, -1 for outside
+// every loop): its own, without calls and returns.
+std::vector<size_t> simulated_instructions(const std::vector<int>& innermost, int region,
+                                           const std::vector<PricedInstruction>& instructions);
+
+std::string to_json(const PricedCode& code);
+// Throws InputError when the text is not what to_json writes.
+PricedCode priced_code_from_json(const std::string& text);
+
+}  // namespace pacer::icc

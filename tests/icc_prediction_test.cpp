@@ -1,0 +1,138 @@
+// ICC in `pacer predict`: C compiled for each machine the user names, on
+// first use, and read back from the cache after; a stale entry is never
+// used; a machine of another architecture is priced by MCA's model of it.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+#include "run_pacer.hpp"
+
+namespace fs = std::filesystem;
+namespace test = pacer::test;
+using nlohmann::json;
+
+namespace {
+
+// A private folder for a kernel and ICC's cache, so that this test's first
+// prediction really compiles.
+struct Workspace {
+  fs::path dir = fs::temp_directory_path() / ("pacer-icc-" + std::to_string(getpid()));
+  Workspace() {
+    fs::remove_all(dir);
+    fs::create_directories(dir / "cache");
+    setenv("PACER_CACHE_DIR", (dir / "cache").c_str(), 1);
+  }
+  ~Workspace() { fs::remove_all(dir); }
+  std::string write(const std::string& name, const std::string& text) const {
+    std::ofstream(dir / name) << text;
+    return (dir / name).string();
+  }
+  std::vector<fs::path> entries() const {
+    std::vector<fs::path> out;
+    if (fs::exists(dir / "cache" / "icc"))
+      for (const auto& e : fs::directory_iterator(dir / "cache" / "icc")) out.push_back(e.path());
+    return out;
+  }
+};
+
+const char* kernel = R"(#include "step.h"
+double a[4096];
+void work(int n) {
+  for (int i = 0; i < n; i++)
+    a[i] = STEP(a[i]);
+}
+int main(void) { work(4096); return a[1] > 0 ? 0 : 1; }
+)";
+
+// One execution of the loop body: the node that runs most often.
+double body_seconds(const json& prediction) {
+  const json* body = nullptr;
+  for (const auto& n : prediction["nodes"])
+    if (!body || n["executions"] > (*body)["executions"]) body = &n;
+  REQUIRE(body);
+  return (*body)["seconds"].get<double>();
+}
+
+// The host's description with another target: for a machine not in hand.
+std::string cross_description(const Workspace& w, const std::string& attributes, const std::string& mcpu) {
+  std::ifstream in(PACER_SOURCE_DIR "/hw/host.xml");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string xml = std::regex_replace(text.str(), std::regex("triple=\"[^\"]*\""), attributes);
+  xml = std::regex_replace(xml, std::regex("mcpu=\"[^\"]*\""), "mcpu=\"" + mcpu + "\"");
+  return w.write("target-" + mcpu + ".xml", xml);
+}
+
+}  // namespace
+
+TEST_CASE("pacer predict --model icc compiles C for the machine once, then reads the cache until a file changes") {
+  Workspace w;
+  w.write("step.h", "#define STEP(x) ((x) * 1.5 + 1.0)\n");
+  const std::string c = w.write("kernel.c", kernel);
+  const std::string args = "predict " + c + " --function work --param work.n=4096 --hw hw/host.xml --model icc --json";
+
+  const json first = test::run_json(args);
+  REQUIRE(w.entries().size() == 1);
+  const auto stored = fs::last_write_time(w.entries().front());
+  const double cheap = body_seconds(first["predictions"][0]);
+  CHECK(cheap > 0);
+  CHECK(first["predictions"][0]["model"] == "icc");
+
+  // The second prediction reads the entry: the same figures, nothing stored.
+  const json second = test::run_json(args);
+  CHECK(second == first);
+  REQUIRE(w.entries().size() == 1);
+  CHECK(fs::last_write_time(w.entries().front()) == stored);
+
+  // A header the source includes changed: the entry is stale and replaced.
+  w.write("step.h", "#define STEP(x) ((x) / ((x) + 1.5) / ((x) + 2.5))\n");
+  const json changed = test::run_json(args);
+  CHECK(body_seconds(changed["predictions"][0]) > 2 * cheap);  // two divisions instead of a fused step
+  REQUIRE(w.entries().size() == 1);
+
+  // "all" prices C with icc too.
+  const json all = test::run_json("predict " + c + " --function work --param work.n=4096 --hw hw/host.xml --json");
+  bool icc = false;
+  for (const auto& p : all["predictions"]) icc = icc || p["model"] == "icc";
+  CHECK(icc);
+}
+
+TEST_CASE("ICC prices a kernel for an AArch64 machine beside this one") {
+  Workspace w;
+  const std::string arm =
+      cross_description(w, "triple=\"aarch64-linux-gnu\" sysroot=\"/usr/aarch64-linux-gnu\"", "neoverse-v2");
+  const json j = test::run_json("predict examples/kernels/matmul.c --function matmul --param matmul.n=64 --hw hw/host.xml "
+                                "--hw " + arm + " --model icc --json");
+  REQUIRE(j["predictions"].size() == 2);
+  const double host = j["predictions"][0]["total_seconds"], other = j["predictions"][1]["total_seconds"];
+  CHECK(host > 0);
+  CHECK(other > 0);
+  CHECK(host != other);  // the other machine's code, priced by MCA's Neoverse V2
+  bool aarch64 = false;
+  for (const auto& e : w.entries()) {
+    std::ifstream in(e);
+    std::string text((std::istreambuf_iterator<char>(in)), {});
+    aarch64 = aarch64 || text.find("\"triple\":\"aarch64") != std::string::npos;
+  }
+  CHECK(aarch64);
+}
+
+TEST_CASE("a description ICC cannot compile or price for is named with its file, line and field") {
+  Workspace w;
+  const std::string run = "predict examples/kernels/matmul.c --function matmul --param matmul.n=64 --model icc --hw ";
+  test::check_refused(run + cross_description(w, "triple=\"x86_64-pc-linux-gnu\"", "znver99"),
+                      ".xml:13: field 'icc/mcpu': CPU 'znver99' is not known to LLVM");
+  test::check_refused(run + cross_description(w, "triple=\"nosuch-arch-none\"", "generic"), "field 'icc/triple'");
+  test::check_refused(run + cross_description(w, "triple=\"aarch64-linux-gnu\" sysroot=\"/no/such/root\"", "neoverse-v1"),
+                      "field 'icc/sysroot': '/no/such/root' holds no include folder");
+  const std::string no_compiler = w.write("no-compiler.xml", std::regex_replace(
+      [] {
+        std::ifstream in(PACER_SOURCE_DIR "/hw/host.xml");
+        return std::string((std::istreambuf_iterator<char>(in)), {});
+      }(),
+      std::regex("compiler=\"[^\"]*\""), "compiler=\"no-such-compiler-22\""));
+  test::check_refused(run + no_compiler, "field 'icc/compiler': the machine's compiler cannot be run");
+  test::check_refused(run + "hw/parsytec-t800.xml", "which 'parsytec-t800' does not give");
+  CHECK(w.entries().empty());  // nothing cached from a failed compile
+}
