@@ -19,6 +19,8 @@ PACKAGES=(
   libboost-graph-dev libpugixml-dev catch2 libcli11-dev nlohmann-json3-dev
   gnuplot-nox graphviz libopenmpi-dev openmpi-bin libdlib-dev
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libffi-dev libncurses-dev
+  # C headers of AArch64 targets, for ICC's predictions of Arm machines
+  libc6-dev-arm64-cross
 )
 
 SUDO=""
