@@ -61,6 +61,7 @@ std::string cross_description(const Workspace& w, const std::string& attributes,
   text << in.rdbuf();
   std::string xml = std::regex_replace(text.str(), std::regex("triple=\"[^\"]*\""), attributes);
   xml = std::regex_replace(xml, std::regex("mcpu=\"[^\"]*\""), "mcpu=\"" + mcpu + "\"");
+  xml = std::regex_replace(xml, std::regex("<hardware name=\"host\">"), "<hardware name=\"target-" + mcpu + "\">");
   return w.write("target-" + mcpu + ".xml", xml);
 }
 
@@ -98,7 +99,7 @@ TEST_CASE("pacer predict --model icc compiles C for the machine once, then reads
   CHECK(icc);
 }
 
-TEST_CASE("ICC prices a kernel for an AArch64 machine beside this one") {
+TEST_CASE("ICC prices a kernel for an AArch64 machine beside this one, and one table compares the two") {
   Workspace w;
   const std::string arm =
       cross_description(w, "triple=\"aarch64-linux-gnu\" sysroot=\"/usr/aarch64-linux-gnu\"", "neoverse-v2");
@@ -116,6 +117,24 @@ TEST_CASE("ICC prices a kernel for an AArch64 machine beside this one") {
     aarch64 = aarch64 || text.find("\"triple\":\"aarch64") != std::string::npos;
   }
   CHECK(aarch64);
+
+  // One table compares the machines: the ratio to the first machine.
+  const json& c = j["comparison"];
+  REQUIRE(c["machines"].size() == 2);
+  REQUIRE(c["rows"].size() >= 2);
+  CHECK(c["rows"][0]["task"].is_null());
+  CHECK(c["rows"][0]["ratio"][0] == 1.0);
+  CHECK(c["rows"][0]["ratio"][1].get<double>() == Approx(other / host));
+  const std::string png = (w.dir / "machines.png").string();
+  const std::string text = test::run_pacer("predict examples/kernels/matmul.c --function matmul --param matmul.n=64 "
+                                           "--hw hw/host.xml --hw " + arm + " --model icc --plot " + png).out;
+  CHECK_THAT(text, Catch::Contains("comparison of machines"));
+  CHECK(fs::file_size(png) > 1000);
+  const std::string csv = test::run_pacer("predict examples/kernels/matmul.c --function matmul --param matmul.n=64 "
+                                          "--hw hw/host.xml --hw " + arm + " --model icc --csv").out;
+  CHECK(csv.rfind("model,what,host,host ratio,", 0) == 0);
+  test::check_refused("predict examples/kernels/matmul.c --function matmul --param matmul.n=64 --hw hw/host.xml "
+                      "--model icc --plot " + png, "--plot draws a template's time against P");
 }
 
 TEST_CASE("a description ICC cannot compile or price for is named with its file, line and field") {

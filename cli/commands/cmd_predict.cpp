@@ -9,6 +9,7 @@
 #include "cli/commands/application_source.hpp"
 #include "cli/commands/commands.hpp"
 #include "frontends/xml/composition_io.hpp"
+#include "cli/views/comparison_view.hpp"
 #include "cli/views/composition_view.hpp"
 #include "cli/views/json_text.hpp"
 #include "cli/views/prediction_view.hpp"
@@ -92,9 +93,15 @@ void run_predict(const PredictOptions& o) {
     return emit_template_predictions(parallel, m, r.machines, r.models.models, r.params, o.json);
   }
   const PredictionSet set = predict_all(m, r);
+  const std::string& png = o.parallel.plot;
+  if (!png.empty() && !compares_machines(set))
+    throw InputError("--plot draws a template's time against P (give --template) or a comparison of machines (give "
+                     "several --hw, without --sweep)");
+  if (!png.empty()) plot_comparison(png, compare_machines(set.predictions));
+  const std::string plotted = png.empty() ? "" : "\nplot: " + png + "\n";
   if (o.json) emit(prediction_set_json(m, set));
   else if (o.csv) emit(prediction_set_csv(set));
-  else emit(prediction_set_text(m, set));
+  else emit(prediction_set_text(m, set) + plotted);
 }
 
 }  // namespace

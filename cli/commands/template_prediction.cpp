@@ -15,7 +15,9 @@ void add_template_options(CLI::App& cmd, TemplateOptions& o) {
   const std::string message_passing = join_names(template_names(TemplateKind::MessagePassing), ", ");
   cmd.add_option("--template", o.name, "Parallel template: " + join_names(template_names()));
   cmd.add_option("--procs", o.procs, message_passing + ": processor counts, e.g. 1,2,4,8 or 2-16");
-  cmd.add_option("--plot", o.plot, message_passing + ": draw time against P into this PNG");
+  cmd.add_option("--plot", o.plot,
+                 message_passing + ": draw time against P into this PNG; without --template and with several --hw: "
+                                   "each model's total on each machine, as a ratio to the first");
   cmd.add_option("--schedule", o.schedule, "omp_loop: loop schedule, " + sched::strategy_spellings() + " (static)");
   cmd.add_option("--threads", o.threads, "omp_loop: thread counts, e.g. 1,2,4,8")->delimiter(',');
   cmd.add_option("--loop", o.loop, "omp_loop: id of the parallel loop (default: the first top-level loop)");

@@ -1,5 +1,7 @@
 #include "cli/views/prediction_view.hpp"
 
+#include "cli/views/comparison_view.hpp"
+
 #include <algorithm>
 #include <sstream>
 
@@ -161,8 +163,13 @@ std::string predictions_text(const ApplicationModel& m, const std::vector<Predic
 
 }  // namespace
 
+bool compares_machines(const PredictionSet& set) {
+  return set.machines > 1 && !set.predictions.empty() && !set.predictions.front().has_sweep;
+}
+
 json prediction_set_json(const ApplicationModel& m, const PredictionSet& set) {
   json out = predictions_json(m, set.predictions, set.left_out);
+  if (compares_machines(set)) out["comparison"] = comparison_json(compare_machines(set.predictions));
   if (set.energies.empty()) return out;
   json list = json::array();
   for (const auto& e : set.energies) list.push_back(energy_json(e));
@@ -174,6 +181,7 @@ json prediction_set_json(const ApplicationModel& m, const PredictionSet& set) {
 std::string prediction_set_csv(const PredictionSet& set) {
   const auto& ps = set.predictions;
   const bool several_hw = set.machines > 1;
+  if (compares_machines(set)) return comparison_csv(compare_machines(ps));
   return ps.front().has_sweep ? sweep_table(ps, several_hw, true).csv() : node_table(ps, several_hw, true).csv();
 }
 
@@ -183,6 +191,7 @@ std::string prediction_set_text(const ApplicationModel& m, const PredictionSet& 
   std::string text = ps.empty() ? m.name + " (" + m.file + ")\n" : predictions_text(m, ps, several_hw, set.left_out);
   if (ps.empty())
     for (const auto& n : set.left_out) text += "note: " + n + "\n";
+  if (compares_machines(set)) text += "\n" + comparison_text(compare_machines(ps));
   for (const auto& e : set.energies) text += "\n" + energy_text(e);
   return text;
 }

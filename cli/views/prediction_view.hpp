@@ -1,7 +1,9 @@
 // The view of `pacer predict` without a template: each node's time per
 // resource model and machine (the shape of the paper's Table 6), per run of
 // the task and in total, or the total over a sweep; the ICE energy beside.
-// One result, three renderings: text, JSON and CSV.
+// On several machines, the comparison of machines follows (comparison_view.hpp;
+// the CSV is then that comparison). One result, three renderings: text, JSON
+// and CSV.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
@@ -13,5 +15,7 @@ namespace pacer::cli {
 nlohmann::ordered_json prediction_set_json(const ApplicationModel& m, const PredictionSet& set);
 std::string prediction_set_text(const ApplicationModel& m, const PredictionSet& set);
 std::string prediction_set_csv(const PredictionSet& set);
+// Several machines at one parameter point.
+bool compares_machines(const PredictionSet& set);
 
 }  // namespace pacer::cli
