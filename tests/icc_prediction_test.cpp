@@ -155,3 +155,33 @@ TEST_CASE("a description ICC cannot compile or price for is named with its file,
   test::check_refused(run + "hw/parsytec-t800.xml", "which 'parsytec-t800' does not give");
   CHECK(w.entries().empty());  // nothing cached from a failed compile
 }
+
+TEST_CASE("pacer hw derive gives HLLC costs through MCA, for this machine beside its measured ones and for an Arm one") {
+  Workspace w;
+  const json here = test::run_json("hw derive hw/host.xml --json");
+  std::map<std::string, json> costs;
+  for (const auto& c : here["costs"]) costs[c["construct"]] = c;
+  // An integer addition: one cycle in a chain on every x86 core; four
+  // interleaved chains overlap. Derived and measured agree within a third.
+  REQUIRE(costs.count("int_add"));
+  const double clock_period = 1 / 4.15e9;
+  CHECK(costs["int_add"]["derived_dependent_seconds"].get<double>() == Approx(clock_period).epsilon(0.1));
+  CHECK(costs["int_add"]["derived_seconds"].get<double>() ==
+        Approx(costs["int_add"]["description_seconds"].get<double>()).epsilon(0.34));
+  CHECK(costs["double_div"]["derived_seconds"].get<double>() > 3 * costs["double_add"]["derived_seconds"].get<double>());
+  CHECK(here["not_derived"].contains("math_exp"));  // a library call: MCA cannot see into it
+
+  const std::string arm =
+      cross_description(w, "triple=\"aarch64-linux-gnu\" sysroot=\"/usr/aarch64-linux-gnu\"", "neoverse-v2");
+  const std::string out = (w.dir / "derived.xml").string();
+  const test::Run r = test::run_pacer("hw derive " + arm + " --out " + out);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("neoverse-v2 scheduling model"));
+  const json shown = test::run_json("hw show " + out + " --json");
+  CHECK(shown.dump().find("derived by pacer from LLVM MCA's neoverse-v2 model, not measured") != std::string::npos);
+  // The derived description prices C with HLLC.
+  test::run_json("predict examples/kernels/matmul.c --function matmul --param matmul.n=64 --hw " + out +
+                 " --model hllc --json");
+  test::check_refused("hw derive hw/parsytec-t800.xml", "does not give");
+}

@@ -164,4 +164,43 @@ std::string hardware_check_text(const Hardware& h) {
   return os.str();
 }
 
+namespace {
+
+// The description's own cost of a construct, if it gives one.
+const Figure* own_cost(const Hardware& hw, const std::string& construct) {
+  auto s = hw.sections.find("hllc");
+  if (s == hw.sections.end()) return nullptr;
+  auto f = s->second.params.find(construct);
+  return f == s->second.params.end() ? nullptr : &f->second;
+}
+
+}  // namespace
+
+json derived_hllc_json(const Hardware& hw, const calibrate::DerivedHllc& d) {
+  json costs = json::array();
+  for (const auto& [construct, f] : d.hllc.params) {
+    json row = {{"construct", construct}, {"derived_seconds", f.value},
+                {"derived_dependent_seconds", f.dependent >= 0 ? json(f.dependent) : json(nullptr)}};
+    const Figure* own = own_cost(hw, construct);
+    row["description_seconds"] = own ? json(own->value) : json(nullptr);
+    costs.push_back(row);
+  }
+  json unknown = json::object();
+  for (const auto& [construct, why] : d.hllc.unknown) unknown[construct] = why;
+  return {{"hardware", hw.name}, {"file", hw.file}, {"costs", costs}, {"not_derived", unknown}, {"notes", d.notes}};
+}
+
+std::string derived_hllc_text(const Hardware& hw, const calibrate::DerivedHllc& d) {
+  Table t({"construct", "derived", "dependent", hw.name + "'s own", "derived / own"});
+  for (const auto& [construct, f] : d.hllc.params) {
+    const Figure* own = own_cost(hw, construct);
+    t.add({construct, format_seconds(f.value), f.dependent >= 0 ? format_seconds(f.dependent) : "-",
+           own ? format_seconds(own->value) : "-", own && own->value > 0 ? digits(f.value / own->value, 3) : "-"});
+  }
+  std::string out = "HLLC costs of " + hw.name + " (" + hw.file + ") derived through MCA, not measured:\n" + t.text();
+  for (const auto& [construct, why] : d.hllc.unknown) out += "not derived: " + construct + ": " + why + "\n";
+  for (const auto& n : d.notes) out += "note: " + n + "\n";
+  return out;
+}
+
 }  // namespace pacer::cli

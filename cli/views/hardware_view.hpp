@@ -1,12 +1,14 @@
 // The views of `pacer hw`: the catalogue of shipped descriptions, one
 // description with every figure and its source (and which models read each
-// section), and the summary of a check; in text and JSON.
+// section), the summary of a check, and HLLC costs derived through MCA
+// beside measured ones; in text and JSON.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "frontends/xml/catalogue.hpp"
+#include "hw/calibrate/derived_hllc.hpp"
 
 namespace pacer::cli {
 
@@ -16,5 +18,8 @@ nlohmann::ordered_json hardware_json(const Hardware& hw);
 std::string hardware_text(const Hardware& hw);
 nlohmann::ordered_json hardware_check_json(const Hardware& h);
 std::string hardware_check_text(const Hardware& h);
+// Derived HLLC costs beside the description's own (measured) ones, if any.
+nlohmann::ordered_json derived_hllc_json(const Hardware& hw, const calibrate::DerivedHllc& d);
+std::string derived_hllc_text(const Hardware& hw, const calibrate::DerivedHllc& d);
 
 }  // namespace pacer::cli

@@ -28,10 +28,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const char* const harness_source =
-#include "harness.inc"
-    ;
-
 // Seconds per repetition of each benchmark, as the harness wrote them.
 using Timings = std::map<std::string, std::vector<double>>;
 
@@ -136,9 +132,7 @@ class Calibrator {
   }
 
   fs::path compile(const fs::path& dir) {
-    std::string source = harness_source;
-    const std::string marker = "/* @CONSTRUCT_BENCHMARKS@ */";
-    source.replace(source.find(marker), marker.size(), generate_construct_benchmarks());
+    const std::string source = construct_benchmark_program();
     const fs::path c = dir / "calibrate.c", program = dir / "calibrate";
     std::ofstream(c) << source;
     std::vector<std::string> argv = {compiler()};

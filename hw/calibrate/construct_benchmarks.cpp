@@ -94,13 +94,25 @@ std::string unrolled_dependent(const std::string& statement) {
   return body;
 }
 
-std::string identifier(std::string name) {
-  for (char& ch : name)
-    if (ch == ':') ch = '_';
-  return "bench_" + name;
-}
+const char* const harness_source =
+#include "harness.inc"
+    ;
 
 }  // namespace
+
+std::string benchmark_function(const std::string& name) {
+  std::string out = name;
+  for (char& ch : out)
+    if (ch == ':') ch = '_';
+  return "bench_" + out;
+}
+
+std::string construct_benchmark_program() {
+  std::string source = harness_source;
+  const std::string marker = "/* @CONSTRUCT_BENCHMARKS@ */";
+  source.replace(source.find(marker), marker.size(), generate_construct_benchmarks());
+  return source;
+}
 
 std::string generate_construct_benchmarks() {
   std::vector<std::pair<std::string, std::string>> benches = {
@@ -113,9 +125,9 @@ std::string generate_construct_benchmarks() {
       benches.emplace_back("construct:" + b.construct + ":dependent", unrolled_dependent(b.dependent));
   }
   std::ostringstream out;
-  for (const auto& [name, body] : benches) out << function(identifier(name), body);
+  for (const auto& [name, body] : benches) out << function(benchmark_function(name), body);
   out << "static const struct { const char* name; double (*run)(long); } construct_benchmarks[] = {\n";
-  for (const auto& [name, body] : benches) out << "  {\"" << name << "\", " << identifier(name) << "},\n";
+  for (const auto& [name, body] : benches) out << "  {\"" << name << "\", " << benchmark_function(name) << "},\n";
   out << "};\n";
   return out.str();
 }

@@ -32,4 +32,12 @@ inline constexpr int ops_per_repetition = 16;
 // harness runs; names are "construct:NAME:FORM", "baseline" and "loop".
 std::string generate_construct_benchmarks();
 
+// The harness (harness.c) with the construct benchmarks in place: the
+// program `pacer calibrate` builds and runs, and derive_hllc compiles for
+// another target.
+std::string construct_benchmark_program();
+
+// The C function of a benchmark ("construct:int_add:independent", "loop").
+std::string benchmark_function(const std::string& name);
+
 }  // namespace pacer::calibrate

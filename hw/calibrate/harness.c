@@ -19,7 +19,11 @@
 #include <time.h>
 
 #define BI(v) __asm__ volatile("" : "+r"(v))
-#define BF(v) __asm__ volatile("" : "+x"(v))
+#if defined(__aarch64__)
+#define BF(v) __asm__ volatile("" : "+w"(v)) /* a SIMD and floating-point register */
+#else
+#define BF(v) __asm__ volatile("" : "+x"(v)) /* an SSE register */
+#endif
 #define BM(v) __asm__ volatile("" : "+r"(v) : : "memory")
 
 static double now(void) {

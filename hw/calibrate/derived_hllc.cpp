@@ -1,0 +1,96 @@
+#include "hw/calibrate/derived_hllc.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <optional>
+
+#include "framework/scratch_dir.hpp"
+#include "hw/calibrate/construct_benchmarks.hpp"
+#include "resource_models/icc/compiled_source.hpp"
+
+namespace pacer::calibrate {
+
+namespace {
+
+double cycle_time(const Hardware& hw) {
+  if (hw.has("icc", "t_cyc")) return hw.require("icc", "t_cyc", "derived hllc").value;
+  return 1 / hw.require("cpu", "clock", "derived hllc (MCA gives cycles; the clock makes them seconds)").value;
+}
+
+// MCA's cycles per repetition of a benchmark's timed loop; none when the
+// function or its loop is missing, or the loop calls out.
+struct Priced {
+  std::optional<double> cycles;
+  std::string why_not;
+};
+
+Priced timed_loop(const icc::PricedCode& code, const std::string& benchmark) {
+  const std::string name = benchmark_function(benchmark);
+  for (const auto& f : code.functions) {
+    if (f.name != name) continue;
+    if (f.loops.empty()) return {std::nullopt, "the compiler left no loop in " + name};
+    double cycles = 0;
+    for (size_t l = 0; l < f.loops.size(); ++l) {
+      for (size_t i = f.loops[l].first; i <= f.loops[l].last; ++i)
+        if (f.instructions[i].call) return {std::nullopt, "its benchmark calls a library function, which MCA cannot see into"};
+      cycles += f.loop_cycles[l];
+    }
+    return {cycles, ""};
+  }
+  return {std::nullopt, "no function " + name + " in the compiled benchmarks"};
+}
+
+Figure derived(double seconds, const std::string& mcpu, const std::string& how) {
+  Figure f;
+  f.value = std::max(0.0, seconds);
+  f.written = f.value * 1e9;
+  f.unit = "ns";
+  f.estimated = true;
+  f.source = "derived by pacer from LLVM MCA's " + mcpu + " model, not measured: the calibration's benchmark, " + how;
+  return f;
+}
+
+}  // namespace
+
+DerivedHllc derive_hllc(const Hardware& hw) {
+  const MachineCostOptions options = machine_cost_options(hw, {});
+  const double t_cyc = cycle_time(hw);
+  ScratchDir dir("pacer-derive");
+  const std::string source = (dir.path / "benchmarks.c").string();
+  std::ofstream(source) << construct_benchmark_program();
+  const CompiledSource compiled = compile_and_price(source, options, (dir.path / "benchmarks").string());
+
+  DerivedHllc out;
+  out.hllc.name = "hllc";
+  auto cycles = [&](const std::string& benchmark) { return timed_loop(compiled.code, benchmark); };
+  const Priced base = cycles("baseline");
+  if (!base.cycles) throw InputError("cannot derive HLLC costs for '" + hw.name + "': " + base.why_not);
+  std::map<std::string, double> independent;  // seconds, for what later constructs subtract
+  for (const auto& b : construct_benchmarks()) {
+    const Priced i = cycles("construct:" + b.construct + ":independent");
+    bool known = i.cycles.has_value();
+    for (const auto& m : b.minus) known = known && independent.count(m);
+    if (!known) {
+      out.hllc.unknown[b.construct] = (i.cycles ? "a construct it subtracts is unknown" : i.why_not);
+      continue;
+    }
+    double minus = 0;
+    for (const auto& m : b.minus) minus += independent.at(m);
+    Figure f = derived((*i.cycles - *base.cycles) / ops_per_repetition * t_cyc - minus, options.mcpu,
+                       "independent form (four interleaved chains), loop cost subtracted");
+    if (!b.dependent.empty())
+      if (const Priced d = cycles("construct:" + b.construct + ":dependent"); d.cycles)
+        f.dependent = std::max(0.0, *d.cycles / ops_per_repetition * t_cyc - minus);
+    independent[b.construct] = f.value;
+    out.hllc.params[b.construct] = f;
+  }
+  if (const Priced loop = cycles("loop"); loop.cycles && independent.count("int_add") && independent.count("int_cmp"))
+    out.hllc.params["loop"] = derived(*loop.cycles * t_cyc - independent.at("int_add") - independent.at("int_cmp"),
+                                      options.mcpu, "an empty counted loop, its increment and test subtracted");
+  out.notes.push_back("costs derived for " + compiled.code.triple + " with the " + options.mcpu +
+                      " scheduling model at " + std::to_string(1 / t_cyc / 1e9).substr(0, 5) + " GHz");
+  return out;
+}
+
+}  // namespace pacer::calibrate
