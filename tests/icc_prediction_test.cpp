@@ -185,3 +185,19 @@ TEST_CASE("pacer hw derive gives HLLC costs through MCA, for this machine beside
                  " --model hllc --json");
   test::check_refused("hw derive hw/parsytec-t800.xml", "does not give");
 }
+
+TEST_CASE("every machine of the published-figures catalogue prices a C kernel with POC, HLLC and ICC") {
+  Workspace w;
+  const json j = test::run_json("predict examples/kernels/matmul.c --function matmul --param matmul.n=64 "
+                                "--hw hw/intel-xeon-8480.xml --hw hw/amd-epyc-9654.xml --hw hw/nvidia-grace.xml "
+                                "--hw hw/fujitsu-a64fx.xml --model poc,hllc,icc --json");
+  REQUIRE(j["predictions"].size() == 12);
+  for (const auto& p : j["predictions"]) {
+    INFO(p["hardware"] << " " << p["model"]);
+    CHECK(p["total_seconds"].get<double>() > 0);
+  }
+  for (const char* f : {"intel-xeon-8480", "amd-epyc-9654", "nvidia-grace", "fujitsu-a64fx"}) {
+    const json shown = test::run_json(std::string("hw show hw/") + f + ".xml --json");
+    CHECK(shown.dump().find("measured by pacer") == std::string::npos);  // published or derived, never measured here
+  }
+}
