@@ -117,10 +117,13 @@ TEST_CASE("energy measure: counters sampled while the program runs, through two 
   std::ofstream(root / "intel-rapl:0" / "max_energy_range_uj") << "1000000\n";
   std::ofstream(root / "intel-rapl:0" / "energy_uj") << "990000\n";
   // 990000 -> 500000 (a wrap: +510000) -> 400000 (another: +900000): 1.41 J. Only
-  // a sample between the two writes sees both wraps.
+  // a sample between the two writes sees both wraps. Each value is written
+  // aside and renamed, as a sysfs counter is never seen empty (a plain
+  // `echo >` truncates first, and a sample under load could read nothing).
   const std::string f = (root / "intel-rapl:0" / "energy_uj").string();
-  json j = test::run_json("energy measure --powercap-root '" + root.string() + "' --tick 0.02 --json -- sh -c 'echo 500000 > " +
-                          f + "; sleep 0.5; echo 400000 > " + f + "'");
+  auto set = [&](const char* value) { return std::string("echo ") + value + " > " + f + ".new && mv " + f + ".new " + f; };
+  json j = test::run_json("energy measure --powercap-root '" + root.string() + "' --tick 0.02 --json -- sh -c '" +
+                          set("500000") + "; sleep 0.5; " + set("400000") + "'");
   CHECK(j["energy_joules"].get<double>() == Approx(1.41));
   CHECK(j["samples"].get<int>() > 3);
   fs::remove_all(root);
