@@ -92,6 +92,28 @@ TEST_CASE("pacer predict --model icc compiles C for the machine once, then reads
   CHECK(body_seconds(changed["predictions"][0]) > 2 * cheap);  // two divisions instead of a fused step
   REQUIRE(w.entries().size() == 1);
 
+  // A sweep and a template read the same compiled code: nothing is stored.
+  const auto before = fs::last_write_time(w.entries().front());
+  const json sweep = test::run_json("predict " + c + " --function work --hw hw/host.xml --model icc --json "
+                                    "--sweep work.n=1024:4096:1024");
+  const auto& totals = sweep["predictions"][0]["total_seconds"];
+  REQUIRE(totals.size() == 4);
+  CHECK(totals[3].get<double>() > 3 * totals[0].get<double>());
+  const json amdahl = test::run_json("predict " + c + " --function work --param work.n=4096 --hw hw/host.xml "
+                                     "--model icc --template amdahl --template-params f=0.9 --json");
+  CHECK(amdahl.dump().find("icc") != std::string::npos);
+  CHECK(fs::last_write_time(w.entries().front()) == before);
+  // An application of several tasks: a task analysed from C is priced by icc.
+  const std::string app = w.write("app.xml", "<application name=\"two\">\n  <parameter name=\"work.n\" "
+                                             "default=\"4096\"/>\n  <task name=\"w\" source=\"" + c +
+                                                 "\" function=\"work\" template=\"sequential\" procs=\"1\" "
+                                                 "hardware=\"host\"/>\n</application>\n");
+  const test::Run composed = test::run_pacer("predict " + app + " --model icc");
+  INFO(composed.err);
+  CHECK(composed.status == 0);
+  CHECK_THAT(composed.out, Catch::Contains("host      icc"));
+  CHECK(fs::last_write_time(w.entries().front()) == before);
+
   // "all" prices C with icc too.
   const json all = test::run_json("predict " + c + " --function work --param work.n=4096 --hw hw/host.xml --json");
   bool icc = false;
