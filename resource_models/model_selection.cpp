@@ -44,16 +44,13 @@ PredictionSet predict_all(const ApplicationModel& model, const PredictionRequest
   std::exception_ptr first_missing;
   for (const auto& hw : r.machines) {
     for (const ResourceModel* rm : r.models.models) {
-      if (!r.sweep.empty()) {
-        out.predictions.push_back(predictor.predict_sweep(hw, *rm, r.params, SweepGrid(r.sweep)));
-        continue;
-      }
       // Chosen as "all", a model the machine gives no figures for is left
       // out on that machine (an ICE platform of Table 3 has energy figures
       // only, a published description may give no ICC compiler); a model
       // named by the user must price.
       try {
-        out.predictions.push_back(predictor.predict(hw, *rm, r.params));
+        out.predictions.push_back(r.sweep.empty() ? predictor.predict(hw, *rm, r.params)
+                                                  : predictor.predict_sweep(hw, *rm, r.params, SweepGrid(r.sweep)));
       } catch (const MissingFigure& e) {
         if (!r.models.all) throw;
         if (!first_missing) first_missing = std::current_exception();

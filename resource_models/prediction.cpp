@@ -192,7 +192,18 @@ Prediction Predictor::predict_sweep(const Hardware& hw, const ResourceModel& rm,
       }
     }
 
-  p.sweep.total_seconds = grid.evaluate(total, vars, uniform);
+  if (rm.prepares(model_)) {
+    // A model prepared for the machine (ICC) has per-execution costs that
+    // depend on the trip counts (working set, loops unrolled away): each
+    // point is priced at its own values, from the code compiled once.
+    for (size_t i = 0; i < grid.size(); ++i) {
+      ParamValues at = overrides;
+      for (size_t k = 0; k < grid.axes().size(); ++k) at[grid.axes()[k].name] = grid.value(i, k);
+      p.sweep.total_seconds.push_back(predict(hw, rm, at).total_seconds);
+    }
+  } else {
+    p.sweep.total_seconds = grid.evaluate(total, vars, uniform);
+  }
   p.sweep.points.resize(grid.size());
   for (size_t i = 0; i < grid.size(); ++i) {
     p.sweep.points[i].resize(grid.axes().size());

@@ -99,6 +99,8 @@ TEST_CASE("pacer predict --model icc compiles C for the machine once, then reads
   const auto& totals = sweep["predictions"][0]["total_seconds"];
   REQUIRE(totals.size() == 4);
   CHECK(totals[3].get<double>() > 3 * totals[0].get<double>());
+  // Each point is priced at its own trip counts: the last is the single prediction at 4096.
+  CHECK(totals[3].get<double>() == Approx(changed["predictions"][0]["total_seconds"].get<double>()));
   const json amdahl = test::run_json("predict " + c + " --function work --param work.n=4096 --hw hw/host.xml "
                                      "--model icc --template amdahl --template-params f=0.9 --json");
   CHECK(amdahl.dump().find("icc") != std::string::npos);
@@ -153,7 +155,7 @@ TEST_CASE("ICC prices a kernel for an AArch64 machine beside this one, and one t
   CHECK_THAT(text, Catch::Contains("comparison of machines"));
   CHECK(fs::file_size(png) > 1000);
   const std::string csv = test::run_pacer("predict examples/kernels/matmul.c --function matmul --param matmul.n=64 "
-                                          "--hw hw/host.xml --hw " + arm + " --model icc --csv").out;
+                                          "--hw hw/host.xml --hw " + arm + " --model icc --compare --csv").out;
   CHECK(csv.rfind("model,what,host,host ratio,", 0) == 0);
   test::check_refused("predict examples/kernels/matmul.c --function matmul --param matmul.n=64 --hw hw/host.xml "
                       "--model icc --plot " + png, "--plot draws a template's time against P");
@@ -175,6 +177,14 @@ TEST_CASE("a description ICC cannot compile or price for is named with its file,
       std::regex("compiler=\"[^\"]*\""), "compiler=\"no-such-compiler-22\""));
   test::check_refused(run + no_compiler, "field 'icc/compiler': the machine's compiler cannot be run");
   test::check_refused(run + "hw/parsytec-t800.xml", "which 'parsytec-t800' does not give");
+  // Chosen as "all", icc is left out on a machine it cannot price, in sweeps and templates too.
+  for (const char* more : {"--sweep matmul.n=32:64:32", "--param matmul.n=64 --template amdahl --template-params f=0.9"}) {
+    const test::Run all = test::run_pacer("predict examples/kernels/matmul.c --function matmul --hw hw/parsytec-t800.xml " +
+                                          std::string(more));
+    INFO(more << "\n" << all.err);
+    CHECK(all.status == 0);
+    CHECK_THAT(all.out + all.err, Catch::Contains("icc left out"));
+  }
   CHECK(w.entries().empty());  // nothing cached from a failed compile
 }
 

@@ -33,6 +33,7 @@ struct PredictOptions {
   TemplateOptions parallel;
   bool json = false;
   bool csv = false;
+  bool compare = false;
   bool energy = false;
   std::optional<double> energy_parallelism, access_bytes;
 };
@@ -80,14 +81,16 @@ void run_predict(const PredictOptions& o) {
     if (!r.sweep.empty() || o.csv) throw InputError("--template does not combine with --sweep or --csv");
     TemplateOptions parallel = o.parallel;
     if (o.energy) parallel.energy = energy;
-    if (o.energy && r.models.all) {
+    if (r.models.all) {  // as without a template: a model that cannot price on a machine is left out
       const ModelChoice kept = pricing_everywhere(r.models, m, r.machines, r.params);
       for (size_t i = r.models.left_out.size(); i < kept.left_out.size(); ++i)
         std::cerr << "pacer: note: " << kept.left_out[i] << '\n';
-      if (kept.models.empty())
+      if (kept.models.empty() && o.energy)
         throw InputError("--template needs a time model for its speedup, and none can price on every machine given (a "
                          "platform of the ICE paper's Table 3 has energy figures only); drop --template and use "
                          "--energy-parallelism, or give a machine with time figures");
+      if (kept.models.empty())
+        throw InputError("no resource model can price " + m.file + " on every machine given: " + kept.left_out.back());
       r.models = kept;
     }
     return emit_template_predictions(parallel, m, r.machines, r.models.models, r.params, o.json);
@@ -97,10 +100,19 @@ void run_predict(const PredictOptions& o) {
   if (!png.empty() && !compares_machines(set))
     throw InputError("--plot draws a template's time against P (give --template) or a comparison of machines (give "
                      "several --hw, without --sweep)");
+  if (o.compare && !compares_machines(set)) throw InputError("--compare needs several --hw, without --sweep");
   if (!png.empty()) plot_comparison(png, compare_machines(set.predictions));
   const std::string plotted = png.empty() ? "" : "\nplot: " + png + "\n";
+  if (o.compare) {
+    const MachineComparison c = compare_machines(set.predictions);
+    for (const auto& n : set.left_out) std::cerr << "pacer: note: " << n << '\n';
+    return emit(o.json ? json_text(comparison_json(c)) : o.csv ? comparison_csv(c) : comparison_text(c) + plotted);
+  }
   if (o.json) emit(prediction_set_json(m, set));
-  else if (o.csv) emit(prediction_set_csv(set));
+  else if (o.csv) {
+    for (const auto& n : set.left_out) std::cerr << "pacer: note: " << n << '\n';  // CSV has no place for them
+    emit(prediction_set_csv(set));
+  }
   else emit(prediction_set_text(m, set) + plotted);
 }
 
@@ -127,6 +139,9 @@ void add_predict_command(CLI::App& app) {
                   "--energy: bytes moved by one memory access in the cache model (8)");
   auto* j = cmd->add_flag("--json", opt->json, "Print JSON");
   cmd->add_flag("--csv", opt->csv, "Print CSV")->excludes(j);
+  cmd->add_flag("--compare", opt->compare,
+                "With several --hw: print only the comparison of machines (each model's total, tasks and main nodes, "
+                "ratio to the first machine), as text, --json or --csv");
   cmd->callback([opt] { run_predict(*opt); });
 }
 

@@ -181,7 +181,6 @@ json prediction_set_json(const ApplicationModel& m, const PredictionSet& set) {
 std::string prediction_set_csv(const PredictionSet& set) {
   const auto& ps = set.predictions;
   const bool several_hw = set.machines > 1;
-  if (compares_machines(set)) return comparison_csv(compare_machines(ps));
   return ps.front().has_sweep ? sweep_table(ps, several_hw, true).csv() : node_table(ps, several_hw, true).csv();
 }
 

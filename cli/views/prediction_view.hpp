@@ -1,9 +1,9 @@
 // The view of `pacer predict` without a template: each node's time per
 // resource model and machine (the shape of the paper's Table 6), per run of
 // the task and in total, or the total over a sweep; the ICE energy beside.
-// On several machines, the comparison of machines follows (comparison_view.hpp;
-// the CSV is then that comparison). One result, three renderings: text, JSON
-// and CSV.
+// On several machines, the text and JSON add the comparison of machines
+// (comparison_view.hpp; `--compare` prints only that, in any of the three).
+// One result, three renderings: text, JSON and CSV.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>

@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 
+#include "framework/constructs.hpp"
 #include "framework/scratch_dir.hpp"
 #include "hw/calibrate/construct_benchmarks.hpp"
 #include "resource_models/icc/compiled_source.hpp"
@@ -88,6 +89,11 @@ DerivedHllc derive_hllc(const Hardware& hw) {
   if (const Priced loop = cycles("loop"); loop.cycles && independent.count("int_add") && independent.count("int_cmp"))
     out.hllc.params["loop"] = derived(*loop.cycles * t_cyc - independent.at("int_add") - independent.at("int_cmp"),
                                       options.mcpu, "an empty counted loop, its increment and test subtracted");
+  else
+    out.hllc.unknown["loop"] = "not derived: the empty loop or the constructs it subtracts were not priced";
+  for (const auto& c : constructs())
+    if (!out.hllc.params.count(std::string(c.name)) && !out.hllc.unknown.count(std::string(c.name)))
+      out.hllc.unknown[std::string(c.name)] = "pacer calibrate has no benchmark for it";
   out.notes.push_back("costs derived for " + compiled.code.triple + " with the " + options.mcpu +
                       " scheduling model at " + std::to_string(1 / t_cyc / 1e9).substr(0, 5) + " GHz");
   return out;

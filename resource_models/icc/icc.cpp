@@ -61,8 +61,18 @@ class Icc : public ResourceModel {
   Prepared prepare(const ApplicationModel& m, const Hardware& hw, const ParamValues& bound) const override {
     if (m.sources.empty() || attached(m)) return {};
     auto copy = std::make_shared<ApplicationModel>(deep_copy(m));
-    auto notes = attach_machine_costs(*copy, m.sources, machine_cost_options(hw, m.compile_flags), bound);
-    return {std::move(copy), std::move(notes)};
+    copy->sources.clear();  // prepared: its RUVs are this machine's
+    try {
+      auto notes = attach_machine_costs(*copy, m.sources, machine_cost_options(hw, m.compile_flags), bound);
+      return {std::move(copy), std::move(notes)};
+    } catch (const MissingFigure&) {
+      throw;
+    } catch (const InputError& e) {
+      // The code cannot be compiled or priced for this machine (no compiler,
+      // no cross headers, C the target rejects): like a missing figure, a
+      // model chosen as "all" is then left out on it, with this reason.
+      throw MissingFigure(e.what());
+    }
   }
 
  private:

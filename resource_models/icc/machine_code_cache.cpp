@@ -17,7 +17,8 @@ using nlohmann::json;
 
 namespace {
 
-// Raise when the entry's layout or what it records changes.
+// Raise when the entry's layout or what it records changes, or when the
+// pricing behind it does (compiled_source.cpp: the loops found, MCA's runs).
 constexpr const char* entry_format = "pacer icc cache 1";
 
 std::optional<std::string> read_file(const fs::path& path) {
@@ -56,6 +57,13 @@ std::string entry_key(const std::string& source, const MachineCostOptions& o) {
   std::string key = std::string(entry_format) + "\nllvm " + llvm_version() + "\ncompiler " +
                     compiler_identity(o.compiler) + "\nmcpu " + o.mcpu + "\ntriple " + o.triple + "\nsysroot " + o.sysroot + "\nsource " + source + "\nflags";
   for (const auto& f : o.flags) key += " " + f;
+  // A relative include folder names different headers from another folder.
+  for (const auto& f : o.flags)
+    for (const char* p : {"-I", "-isystem", "-iquote", "-include"})
+      if (f.rfind(p, 0) == 0 && f.size() > std::string(p).size() && f[std::string(p).size()] != '/') {
+        std::error_code e;
+        return key + "\ncwd " + fs::current_path(e).string();
+      }
   return key;
 }
 
@@ -77,9 +85,15 @@ std::optional<icc::PricedCode> lookup(const fs::path& entry, const std::string& 
   }
 }
 
-void store(const fs::path& entry, const std::string& key, const CompiledSource& c) {
+// `source_before` is the source's digest when compiling began: a source
+// changed meanwhile is not stored under its new digest with the old code.
+void store(const fs::path& entry, const std::string& key, const CompiledSource& c, const std::string& source_before) {
   json deps = json::array();
-  for (const auto& d : c.dependencies) deps.push_back(json::array({d, file_digest(d)}));
+  for (const auto& d : c.dependencies) {
+    const std::string digest = file_digest(d);
+    if (d == c.code.source && digest != source_before) return;
+    deps.push_back(json::array({d, digest}));
+  }
   const std::string text = json{{"key", key}, {"dependencies", deps}}.dump() + "\n" + icc::to_json(c.code);
   std::error_code e;
   fs::create_directories(entry.parent_path(), e);
@@ -113,9 +127,10 @@ icc::PricedCode priced_source(const std::string& source, const MachineCostOption
   const fs::path entry = dir.empty() ? fs::path() : dir / "icc" / (content_digest(key) + ".json");
   if (!dir.empty())
     if (auto hit = lookup(entry, key)) return *hit;
+  const std::string before = file_digest(path);
   ScratchDir scratch("pacer-icc");
   CompiledSource compiled = compile_and_price(path, o, (scratch.path / "code").string());
-  if (!dir.empty()) store(entry, key, compiled);
+  if (!dir.empty()) store(entry, key, compiled, before);
   return std::move(compiled.code);
 }
 
