@@ -9,15 +9,11 @@
 #include "framework/scratch_dir.hpp"
 #include "hw/calibrate/construct_benchmarks.hpp"
 #include "resource_models/icc/compiled_source.hpp"
+#include "resource_models/icc/machine_costs.hpp"
 
 namespace pacer::calibrate {
 
 namespace {
-
-double cycle_time(const Hardware& hw) {
-  if (hw.has("icc", "t_cyc")) return hw.require("icc", "t_cyc", "derived hllc").value;
-  return 1 / hw.require("cpu", "clock", "derived hllc (MCA gives cycles; the clock makes them seconds)").value;
-}
 
 // MCA's cycles per repetition of a benchmark's timed loop; none when the
 // function or its loop is missing, or the loop calls out.
@@ -56,7 +52,7 @@ Figure derived(double seconds, const std::string& mcpu, const std::string& how) 
 
 DerivedHllc derive_hllc(const Hardware& hw) {
   const MachineCostOptions options = machine_cost_options(hw, {});
-  const double t_cyc = cycle_time(hw);
+  const double t_cyc = cycle_time(hw, "derived hllc (MCA gives cycles; the clock makes them seconds)");
   ScratchDir dir("pacer-derive");
   const std::string source = (dir.path / "benchmarks.c").string();
   std::ofstream(source) << construct_benchmark_program();

@@ -1,10 +1,16 @@
-// How a hardware description says ICC's code is compiled and priced.
+// How a hardware description says ICC's code is compiled and priced, and
+// at what cycle time.
 #include <sstream>
 
 #include "resource_models/icc/machine_costs.hpp"
 #include "framework/hardware.hpp"
 
 namespace pacer {
+
+double cycle_time(const Hardware& hw, const std::string& needed_by) {
+  if (hw.has("icc", "t_cyc")) return hw.require("icc", "t_cyc", needed_by).value;
+  return 1 / hw.require("cpu", "clock", needed_by).value;
+}
 
 MachineCostOptions machine_cost_options(const Hardware& hw, const std::vector<std::string>& user_flags) {
   auto section = hw.sections.find("icc");

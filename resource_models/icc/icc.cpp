@@ -18,15 +18,10 @@ namespace pacer {
 
 namespace {
 
-double cycle_time(const Hardware& hw) {
-  if (hw.has("icc", "t_cyc")) return hw.require("icc", "t_cyc", "icc").value;
-  return 1 / hw.require("cpu", "clock", "icc").value;
-}
-
 double eq7(const Ruv& r, const Hardware& hw) {
   const double e = hw.require("icc", "e", "icc (Eq. 7)").value;
   return (r.get("n_ex") + r.get("n_in_mem") + e * r.get("n_ex_mem") + (e - 3) / 2 * r.get("n_inst") -
-          r.get("n_fpu_ovr")) * cycle_time(hw);
+          r.get("n_fpu_ovr")) * cycle_time(hw, "icc");
 }
 
 // The bandwidth of the first level the working set fits in.
@@ -40,7 +35,7 @@ double level_bandwidth(double working_set, const Hardware& hw) {
 }
 
 double compiled(const Ruv& r, const Hardware& hw) {
-  double core = r.get("cycles") * cycle_time(hw);
+  double core = r.get("cycles") * cycle_time(hw, "icc");
   if (r.get("mispredicts") > 0)
     core += r.get("mispredicts") * hw.require("icc", "mispredict", "icc (the node ends in an unpredictable branch)").value;
   if (r.get("bytes") <= 0 || !hw.sections.count("memory")) return core;

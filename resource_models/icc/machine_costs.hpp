@@ -28,6 +28,10 @@ struct MachineCostOptions {
   SourceLocation where;            // the description's <icc>, for errors
 };
 
+// The machine's cycle time: <icc> t_cyc, else the inverse of the <cpu>
+// clock; MissingFigure names `needed_by` when neither is given.
+double cycle_time(const Hardware& hw, const std::string& needed_by);
+
 // From the description's <icc compiler= flags= mcpu= [triple= sysroot=]>;
 // throws MissingFigure.
 MachineCostOptions machine_cost_options(const Hardware& hw, const std::vector<std::string>& user_flags);
