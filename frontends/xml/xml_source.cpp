@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
+
+#include "framework/file_text.hpp"
 
 namespace pacer {
 
@@ -19,13 +19,11 @@ double parse_finite(const std::string& text, bool* ok) {
 }
 
 XmlSource XmlSource::from_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(SourceLocation{path, 0}, "", "cannot open the file");
-  std::ostringstream os;
-  os << in.rdbuf();
+  std::optional<std::string> text = file_text(path);
+  if (!text) throw InputError(SourceLocation{path, 0}, "", "cannot open the file");
   XmlSource s;
   s.path_ = path;
-  s.text_ = os.str();
+  s.text_ = std::move(*text);
   s.parse(path);
   return s;
 }

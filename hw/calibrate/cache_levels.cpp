@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+
+#include "framework/file_text.hpp"
 
 namespace pacer::calibrate {
 
@@ -16,10 +16,7 @@ namespace fs = std::filesystem;
 namespace {
 
 std::string read_text(const fs::path& p) {
-  std::ifstream in(p);
-  std::ostringstream s;
-  s << in.rdbuf();
-  std::string t = s.str();
+  std::string t = file_text(p).value_or("");
   while (!t.empty() && (t.back() == '\n' || t.back() == ' ')) t.pop_back();
   return t;
 }

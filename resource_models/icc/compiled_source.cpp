@@ -1,10 +1,9 @@
 #include "resource_models/icc/compiled_source.hpp"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "framework/error.hpp"
+#include "framework/file_text.hpp"
 #include "framework/program_run.hpp"
 #include "llvm/Support/BLAKE3.h"
 #include "llvm/ADT/StringExtras.h"
@@ -20,11 +19,9 @@ namespace {
 // A make rule as clang -MD writes it: "target: dep dep \<newline> dep",
 // spaces in names escaped with a backslash.
 std::vector<std::string> read_dependencies(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": the compiler wrote no dependency list");
-  std::stringstream text;
-  text << in.rdbuf();
-  const std::string s = text.str();
+  const std::optional<std::string> text = file_text(path);
+  if (!text) throw InputError(path + ": the compiler wrote no dependency list");
+  const std::string& s = *text;
   std::vector<std::string> out;
   std::string word;
   bool target_done = false;

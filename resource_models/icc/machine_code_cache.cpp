@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "framework/file_text.hpp"
 #include "framework/scratch_dir.hpp"
 #include "resource_models/icc/compiled_source.hpp"
 
@@ -21,16 +22,8 @@ namespace {
 // pricing behind it does (compiled_source.cpp: the loops found, MCA's runs).
 constexpr const char* entry_format = "pacer icc cache 1";
 
-std::optional<std::string> read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 std::string file_digest(const fs::path& path) {
-  const auto bytes = read_file(path);
+  const auto bytes = file_text(path);
   return bytes ? content_digest(*bytes) : std::string("missing");
 }
 
@@ -70,7 +63,7 @@ std::string entry_key(const std::string& source, const MachineCostOptions& o) {
 // An entry: one line of JSON with the key and the dependencies' digests,
 // then the priced code, read only when the first line says it is valid.
 std::optional<icc::PricedCode> lookup(const fs::path& entry, const std::string& key) {
-  const auto text = read_file(entry);
+  const auto text = file_text(entry);
   if (!text) return std::nullopt;
   const size_t end = text->find('\n');
   if (end == std::string::npos) return std::nullopt;

@@ -9,6 +9,7 @@
 
 #include "framework/cpu_info.hpp"
 #include "framework/error.hpp"
+#include "framework/file_text.hpp"
 #include "framework/number.hpp"
 #include "framework/program_run.hpp"
 
@@ -97,8 +98,7 @@ MemoryClock probe_memory_clock() {
   // at offset 0x20, the rated speed the word at 0x15.
   for (const auto& e : fs::directory_iterator(dmi)) {
     if (e.path().filename().string().rfind("17-", 0) != 0) continue;
-    std::ifstream in(e.path() / "raw", std::ios::binary);
-    std::string raw((std::istreambuf_iterator<char>(in)), {});
+    const std::string raw = file_text(e.path() / "raw").value_or("");
     auto word = [&](std::size_t at) {
       return at + 1 < raw.size() ? unsigned(std::uint8_t(raw[at])) | unsigned(std::uint8_t(raw[at + 1])) << 8 : 0u;
     };
