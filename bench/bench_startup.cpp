@@ -160,7 +160,7 @@ int main(int argc, char** argv) {
   }
   std::printf("\n%d of %d commands that read no C finish in under 10 ms\n\n", met, judged);
 
-  const int big = std::max(3, reps / 8);
+  const int big = std::max(5, reps / 4);
   const Timing text = time_command(pacer({"schedule", "simulate", "--workload", loads, "--threads", "12",
                                           "--strategy", "srr"}), big);
   const Timing json = time_command(pacer({"schedule", "simulate", "--workload", loads, "--threads", "12",

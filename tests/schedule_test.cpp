@@ -156,6 +156,25 @@ TEST_CASE("bad workloads, strategies and machines are refused", "[schedule]") {
   CHECK(read_workload(pacer::test::temp_file("good-loads.txt", "1\n# c\n\n2.5\n")) == std::vector<double>{1, 2.5});
 }
 
+// Files over a megabyte are parsed in parts on every core: the loads keep
+// their order across comment lines and parts, and an error names its line
+// in the whole file, the first one if there are two.
+TEST_CASE("a large workload file reads in parts as it would in one", "[schedule]") {
+  std::string text;
+  std::vector<double> expected;
+  for (int line = 1; line <= 400000; ++line) {
+    if (line % 99991 == 0) text += "# a comment\n\n", line++;
+    else text += std::to_string(line % 1000) + ".25\n", expected.push_back(line % 1000 + 0.25);
+  }
+  CHECK(read_workload(pacer::test::temp_file("large-loads.txt", text)) == expected);
+  std::string bad = text;
+  bad.replace(bad.find("\n300.25\n", 1200000), 8, "\nx00.25\n");
+  bad.replace(bad.find("\n700.25\n", 2200000), 8, "\n-700.25\n");
+  const int line = 1 + static_cast<int>(std::count(bad.begin(), bad.begin() + static_cast<std::ptrdiff_t>(bad.find("x00.25")), '\n'));
+  CHECK_THAT(error_message([&] { read_workload(pacer::test::temp_file("large-bad.txt", bad)); }),
+             Catch::Contains("large-bad.txt:" + std::to_string(line) + ": 'x00.25'"));
+}
+
 TEST_CASE("the GA's fitness is finite at perfect balance and the GA finds a known optimum", "[schedule]") {
   CHECK(genetic_fitness({6, 6, 6}) == 1.0);
   CHECK(genetic_fitness({0, 0}) == 1.0);

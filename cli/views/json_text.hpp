@@ -23,7 +23,8 @@ struct NumberColumn {
 NumberColumn column(std::string key, const std::vector<double>& v);
 NumberColumn column(std::string key, const std::vector<int>& v);
 
-// The object `head` followed by the columns as its last members.
-std::string json_text(const nlohmann::ordered_json& head, const std::vector<NumberColumn>& columns);
+// The object `head` followed by the columns as its last members, in pieces
+// to be written one after the other (joining them would copy every number).
+std::vector<std::string> json_text(const nlohmann::ordered_json& head, const std::vector<NumberColumn>& columns);
 
 }  // namespace pacer::cli

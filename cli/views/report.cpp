@@ -84,6 +84,11 @@ void emit(const std::string& content) {
   std::cout.flush();
 }
 
+void emit(const std::vector<std::string>& pieces) {
+  for (const auto& piece : pieces) std::cout << piece;
+  std::cout.flush();
+}
+
 void emit(const json& j) { emit(json_text(j)); }
 
 

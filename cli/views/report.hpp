@@ -42,6 +42,7 @@ void plot_png(const std::string& png, const std::string& script, const std::vect
 
 // Writes the whole of `content` to stdout.
 void emit(const std::string& content);
+void emit(const std::vector<std::string>& pieces);
 void emit(const json& j);
 
 // NAME=VALUE items of a repeatable --param, each name once.

@@ -1,13 +1,15 @@
 #include "templates/scheduling/workload.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
-#include <fstream>
 #include <random>
 #include <sstream>
 
 #include "framework/error.hpp"
+#include "framework/every_core.hpp"
+#include "framework/file_text.hpp"
 #include "framework/number.hpp"
 
 namespace pacer::sched {
@@ -138,18 +140,15 @@ void check_loads(const std::vector<double>& loads, const std::string& what) {
   if (!any) throw InputError(what + ": every load is zero: there is nothing to schedule");
 }
 
-std::vector<double> read_workload(const std::string& path) {
-  // One read of the whole file, then std::from_chars on each line: a million
-  // loads parse in a few milliseconds. A line it does not take whole goes
-  // through parse_number, whose rules (and messages) are every reader's.
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot read workload file " + path);
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::vector<double> loads;
-  loads.reserve(text.size() / 8);
-  const char* p = text.data();
-  const char* const end = p + text.size();
-  for (int number = 1; p < end; ++number) {
+namespace {
+
+// Parses lines [p, end) of a workload file, whose first is line `number`,
+// into `loads`, which has room for one load a line, and returns how many it
+// wrote. std::from_chars takes each line; one it does not take whole goes
+// through parse_number, whose rules (and messages) are every reader's.
+std::size_t parse_loads(const char* p, const char* const end, int number, double* loads, const std::string& path) {
+  std::size_t count = 0;
+  for (; p < end; ++number) {
     const char* eol = static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(end - p)));
     if (!eol) eol = end;
     const char* first = p;
@@ -167,8 +166,48 @@ std::vector<double> read_workload(const std::string& path) {
       v = *parsed;
     }
     if (v < 0) throw InputError(SourceLocation{path, number}, "", "a load must be finite and non-negative, not " + std::string(first, last));
-    loads.push_back(v);
+    loads[count++] = v;
   }
+  return count;
+}
+
+}  // namespace
+
+std::vector<double> read_workload(const std::string& path) {
+  // One read of the whole file, cut at line ends into parts that every core
+  // parses: a million loads then take a few milliseconds.
+  const std::optional<std::string> read = file_text(path);
+  if (!read) throw InputError("cannot read workload file " + path);
+  const char* const begin = read->data();
+  const char* const end = begin + read->size();
+  // Parts of about a megabyte, each with the number of its first line.
+  struct Part {
+    const char *begin, *end;
+    int first_line;
+    std::size_t lines;
+  };
+  std::vector<Part> parts;
+  for (const char* p = begin; p < end || parts.empty();) {
+    const char* cut = end - p > (1 << 20) ? static_cast<const char*>(std::memchr(p + (1 << 20), '\n', static_cast<size_t>(end - p - (1 << 20)))) : nullptr;
+    cut = cut ? cut + 1 : end;
+    const int first_line = parts.empty() ? 1 : parts.back().first_line + static_cast<int>(parts.back().lines);
+    parts.push_back({p, cut, first_line, static_cast<std::size_t>(std::count(p, cut, '\n'))});
+    p = cut;
+  }
+  // Each part writes into its own stretch of one array, which blank and
+  // comment lines leave gaps in; they are closed up in order.
+  std::vector<double> loads(parts.back().first_line + parts.back().lines);
+  std::vector<std::size_t> written(parts.size());
+  on_every_core(parts.size(), [&](std::size_t i) {
+    written[i] = parse_loads(parts[i].begin, parts[i].end, parts[i].first_line, &loads[parts[i].first_line - 1], path);
+  });
+  std::size_t size = written[0];
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    const auto from = loads.begin() + (parts[i].first_line - 1);
+    if (size != std::size_t(parts[i].first_line - 1)) std::copy(from, from + std::ptrdiff_t(written[i]), loads.begin() + std::ptrdiff_t(size));
+    size += written[i];
+  }
+  loads.resize(size);
   check_loads(loads, path);
   return loads;
 }
