@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "framework/statistics.hpp"
 
@@ -11,6 +12,15 @@ std::vector<double> Measurement::runs() const {
   std::vector<double> out;
   for (const auto& r : rounds) out.insert(out.end(), r.begin(), r.end());
   return out;
+}
+
+bool Measurement::at_reference() const {
+  const std::size_t n = runs().size();
+  return reference_hz > 0 && n > 0 && clocks.size() == n && std::all_of(clocks.begin(), clocks.end(), [](double hz) { return hz > 0; });
+}
+
+double Measurement::scaled(double seconds, double hz) const {
+  return reference_hz > 0 && hz > 0 ? seconds * hz / reference_hz : seconds;
 }
 
 double round_estimate(const std::vector<double>& round) { return quantile(round, estimate_quantile); }
@@ -33,16 +43,23 @@ double notch(const std::vector<double>& v) {
 }  // namespace
 
 void estimate(Measurement& m, double tolerance_percent) {
-  std::vector<double> per_round;
-  for (const auto& r : m.rounds)
-    if (!r.empty()) per_round.push_back(round_estimate(r));
-  const std::vector<double> all = m.runs();
-  if (per_round.empty() || all.empty()) {
+  // The rounds at the reference clock, run by run.
+  std::vector<std::vector<double>> rounds = m.rounds;
+  if (m.at_reference())
+    for (std::size_t r = 0, run = 0; r < rounds.size(); ++r)
+      for (double& t : rounds[r]) t = m.scaled(t, m.clocks[run++]);
+  std::vector<double> per_round, all;
+  for (const auto& r : rounds)
+    if (!r.empty()) per_round.push_back(round_estimate(r)), all.insert(all.end(), r.begin(), r.end());
+  if (per_round.empty()) {
     m.judgeable = false;
     return;
   }
   m.seconds = quantile(all, estimate_quantile);
-  if (!m.clocks.empty()) m.clock_hz = median(m.clocks);
+  m.wall_seconds = quantile(m.runs(), estimate_quantile);
+  std::vector<double> probed;
+  std::copy_if(m.clocks.begin(), m.clocks.end(), std::back_inserter(probed), [](double hz) { return hz > 0; });
+  if (!probed.empty()) m.clock_hz = median(probed);
   m.spread_percent = 100 * (quantile(all, 0.75) - quantile(all, 0.25)) / m.seconds;
   // Within the sample: the quantile's interval from its order statistics.
   // Between rounds: McGill's notch over the rounds' own estimates, which is

@@ -6,26 +6,41 @@
 // percentile of every run: interference (the host's other work, neighbours
 // in the shared cache and memory) only ever adds time, so a low quantile
 // is what the code costs when the machine is quiet, and pooled over the
-// rounds it takes the quiet moments of the whole study. Its uncertainty is
-// the larger of the quantile's own interval and the rounds' disagreement.
+// rounds it takes the quiet moments of the whole study. Runs are taken at
+// the description's clock (see reference_hz), since the host moves the
+// clock between studies. Its uncertainty is the larger of the quantile's
+// own interval and the rounds' disagreement.
 #pragma once
 #include <vector>
 
 namespace pacer {
 
 struct Measurement {
-  std::vector<std::vector<double>> rounds;  // seconds, in the order taken
-  // The core's clock during each run (Hz), where the program probed it: the
-  // hosts of virtual machines move it by several per cent over minutes,
-  // which moves every core-bound time with it.
+  std::vector<std::vector<double>> rounds;  // seconds, as the runs took them, in the order taken
+  // The core's clock during each run (Hz), in the order of runs(); 0 where
+  // the program could not probe it. The hosts of virtual machines move it by
+  // several per cent over minutes, which moves every core-bound time with it.
   std::vector<double> clocks;
-  double clock_hz = 0;  // their median; 0 when none was probed
-  double seconds = 0;                       // the estimate
+  // The clock the estimate is given at: the description's, which the
+  // predictions use. Each run is taken there as the cycles it cost (its
+  // seconds times the clock it ran at, over this one), so that a drift of
+  // the host's clock between studies does not read as a change of the
+  // code's time. 0, or a run without a probed clock, leaves times as measured.
+  double reference_hz = 0;
+  double clock_hz = 0;  // the probed clocks' median; 0 when none was probed
+  double seconds = 0;                       // the estimate (at the reference clock when at_reference())
+  double wall_seconds = 0;                  // the same quantile of the runs as measured
   double uncertainty_percent = 0;           // ~95% half-width of the estimate, % of it
   double spread_percent = 0;                // interquartile range of every run, % of the estimate
   bool judgeable = false;                   // the estimate is known within the judging tolerance
 
-  std::vector<double> runs() const;  // every run, rounds in order
+  std::vector<double> runs() const;  // every run as measured, rounds in order
+  // Whether the runs are taken at the reference clock: it is given and
+  // every run probed its own.
+  bool at_reference() const;
+  // A time of a run that ran at `hz`, at the reference clock (as measured
+  // when !at_reference()).
+  double scaled(double seconds, double hz) const;
 };
 
 // Computes the estimate, its uncertainty and whether a `tolerance_percent`

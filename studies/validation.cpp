@@ -107,12 +107,37 @@ struct ValidationRun::State {
   std::vector<std::pair<double, TimingRun>> component_runs;  // length of the task's region, the run
 };
 
+namespace {
+
+// What the clock did during the measurement and how times were taken at the
+// description's clock; and a warning when the description's clock is stale,
+// since scaling a memory-bound time by the clock overstates how it moves.
+std::vector<std::string> clock_notes(const Measurement& m) {
+  std::vector<std::string> notes;
+  if (m.clock_hz <= 0) return notes;
+  notes.push_back("the core ran a dependent chain at " + digits(m.clock_hz / 1e9, 4) +
+                  " GHz during the measurement (the median of short trials in every run; the host moves it)");
+  if (!m.at_reference()) return notes;
+  notes.push_back("times are at the description's clock, " + digits(m.reference_hz / 1e9, 4) +
+                  " GHz: each run's time times the clock it ran at, over that one (as measured: " +
+                  format_seconds(m.wall_seconds) + ")");
+  const double stale = 100 * (m.clock_hz / m.reference_hz - 1);
+  if (std::fabs(stale) > judging_tolerance_percent)
+    notes.push_back("the runs' clock is " + digits(stale, 2) +
+                    "% from the description's: a memory-bound time does not move with the clock, so its error "
+                    "includes up to that; recalibrate the description (pacer calibrate) for this host's clock");
+  return notes;
+}
+
+}  // namespace
+
 ValidationRun::ValidationRun(const ValidationOptions& o) : s_(std::make_unique<State>()) {
   if (o.runs < 3) throw InputError("--runs must be at least 3 (a median and a spread need them)");
   State& s = *s_;
   s.options = o;
   s.hw = load_hardware(o.hardware);
   s.compiler = machine_cost_options(s.hw, o.flags);
+  if (s.hw.has("cpu", "clock")) s.measurement.reference_hz = s.hw.sections.at("cpu").params.at("clock").value;
   AnalyseOptions analyse{o.files, {o.function}, o.flags};
   s.analysis = analyse_c(analyse);
   const Profile profile = run_profile(s.analysis, {analyse, o.args});
@@ -143,8 +168,11 @@ void ValidationRun::measure_round() {
     if (!t.regions.count(measured_region))
       throw InputError("the program never called '" + s.options.function + "': nothing to measure");
     round.push_back(seconds_per_entry(t, measured_region));
-    if (t.core_hz > 0) s.measurement.clocks.push_back(t.core_hz);
+    s.measurement.clocks.push_back(t.core_hz);
     TimingRun c = s.parts->run(s.options.args, cpu);
+    // At the reference clock, as the plain runs are: the run's ticks are read
+    // at the rate they would have come at the reference clock.
+    if (s.measurement.reference_hz > 0 && c.core_hz > 0) c.ticks_per_second *= s.measurement.reference_hz / c.core_hz;
     const double seconds = seconds_per_entry(c, task);
     s.component_runs.emplace_back(seconds, std::move(c));
   }
@@ -161,9 +189,7 @@ Validation ValidationRun::finish() {
   v.measurement = s.measurement;
   v.measured = s.measurement.seconds;
   v.notes = s.notes;
-  if (v.measurement.clock_hz > 0)
-    v.notes.push_back("the core ran a dependent chain at " + digits(v.measurement.clock_hz / 1e9, 4) +
-                      " GHz during the measurement (the median of short trials in every run; the host moves it)");
+  for (auto& n : clock_notes(v.measurement)) v.notes.push_back(n);
 
   // CT from the component-timed run at the quantile the measurement takes
   // of the plain runs (the same state of the machine), with the timer's cost

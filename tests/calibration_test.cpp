@@ -188,6 +188,26 @@ TEST_CASE("the measurement protocol's estimate, its uncertainty and when it can 
   Measurement none;
   estimate(none, 3);
   CHECK(!none.judgeable);
+
+  // The host's clock fell 10% between rounds and the time rose with it: at
+  // the reference clock both rounds cost the same cycles, so the estimate is
+  // known as well as in a steady study; as measured it drifted.
+  Measurement slowed;
+  slowed.rounds = {{10, 10, 10}, {11, 11, 11}, {10, 10, 10}};
+  slowed.clocks = {4.4e9, 4.4e9, 4.4e9, 4.0e9, 4.0e9, 4.0e9, 4.4e9, 4.4e9, 4.4e9};
+  slowed.reference_hz = 4.0e9;
+  estimate(slowed, 3);
+  CHECK(slowed.at_reference());
+  CHECK(slowed.seconds == Approx(11));
+  CHECK(slowed.wall_seconds == Approx(10));
+  CHECK(slowed.uncertainty_percent < 0.1);
+  CHECK(slowed.judgeable);
+  // One run without a probed clock: every run stays as measured.
+  slowed.clocks[4] = 0;
+  estimate(slowed, 3);
+  CHECK(!slowed.at_reference());
+  CHECK(slowed.seconds == Approx(10));
+  CHECK(!slowed.judgeable);
 }
 
 TEST_CASE("calibration on a machine whose sysfs and CPUID report no caches", "[calibrate][caches][cli]") {

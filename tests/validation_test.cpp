@@ -147,6 +147,14 @@ int main(void) {
   CHECK(j["function"] == "work");
   REQUIRE(j["runs_seconds"].size() >= 3);  // rounds
   for (const auto& round : j["runs_seconds"]) CHECK(round.size() == 5);
+  // Every run probed its clock, so times are at the description's: the
+  // estimate is the wall estimate moved by about the probed clock's ratio to it.
+  REQUIRE(j.contains("core_clock_hz"));
+  CHECK(j["runs_core_clock_hz"].size() == 5 * j["runs_seconds"].size());
+  CHECK(j["at_clock_hz"].get<double>() == Approx(read_hardware_file("hw/host.xml").require("cpu", "clock", "test").value));
+  const double ratio = j["core_clock_hz"].get<double>() / j["at_clock_hz"].get<double>();
+  const double estimate = j["measured_seconds"].is_null() ? 0 : j["measured_seconds"].get<double>();
+  if (status == 0) CHECK(estimate == Approx(j["wall_estimate_seconds"].get<double>() * ratio).epsilon(0.05));
   for (const char* m : {"poc", "hllc", "icc", "ct"}) {
     INFO(m);
     REQUIRE(j["models"][m]["available"] == true);

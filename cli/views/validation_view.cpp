@@ -17,6 +17,15 @@ json summary_json(const Summary& s) {
   return {{"mean", s.mean}, {"sd", s.sd}, {"min", s.min}, {"max", s.max}, {"ci90", {s.ci90.first, s.ci90.second}}, {"n", s.n}};
 }
 
+// How the time was measured, as both the single and the suite reports give it.
+void add_measurement(json& j, const Measurement& m) {
+  j["runs_seconds"] = m.rounds;
+  j["spread_percent"] = m.spread_percent;
+  j["uncertainty_percent"] = m.uncertainty_percent;
+  if (m.clock_hz > 0) j["core_clock_hz"] = m.clock_hz, j["runs_core_clock_hz"] = m.clocks;
+  if (m.at_reference()) j["at_clock_hz"] = m.reference_hz, j["wall_estimate_seconds"] = m.wall_seconds;
+}
+
 }  // namespace
 
 json validation_json(const Validation& v) {
@@ -24,12 +33,9 @@ json validation_json(const Validation& v) {
   const Measurement& m = v.measurement;
   j["function"] = v.function;
   j["measured_seconds"] = m.judgeable ? json(v.measured) : json(nullptr);
-  j["runs_seconds"] = m.rounds;
-  j["spread_percent"] = m.spread_percent;
-  j["uncertainty_percent"] = m.uncertainty_percent;
+  add_measurement(j, m);
   j["judgeable"] = m.judgeable;
   if (!m.judgeable) j["why_not_judged"] = why_not_judged(v);
-  if (m.clock_hz > 0) j["core_clock_hz"] = m.clock_hz;
   json models = json::object();
   for (const auto& m : v.models) {
     json e;
@@ -54,7 +60,8 @@ std::string measured_text(const Validation& v) {
   std::ostringstream s;
   if (m.judgeable)
     s << "measured " << format_seconds(v.measured) << " per call (" << m.runs().size() << " pinned runs in "
-      << m.rounds.size() << " rounds: their 10th percentile, known to "
+      << m.rounds.size() << " rounds: their 10th percentile" << (m.at_reference() ? " at the description's clock" : "")
+      << ", known to "
       << digits(m.uncertainty_percent, 2) << "%; interquartile spread " << digits(m.spread_percent, 2) << "%)\n";
   else
     s << "measured: not judged: " << why_not_judged(v) << "\n";
@@ -100,10 +107,7 @@ json suite_json(const std::string& dir, const std::vector<ValidationOutcome>& ks
       e["function"] = k.v.function;
       e["measured_seconds"] = me.judgeable ? json(k.v.measured) : json(nullptr);
       e["estimate_seconds"] = k.v.measured;
-      e["uncertainty_percent"] = me.uncertainty_percent;
-      e["spread_percent"] = me.spread_percent;
-      e["runs_seconds"] = me.rounds;
-      if (me.clock_hz > 0) e["core_clock_hz"] = me.clock_hz;
+      add_measurement(e, me);
       if (!me.judgeable) e["why_not_judged"] = why_not_judged(k.v);
       json predicted = json::object(), err = json::object();
       for (const auto& m : k.v.models)
