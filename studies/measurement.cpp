@@ -43,11 +43,20 @@ double notch(const std::vector<double>& v) {
 }  // namespace
 
 void estimate(Measurement& m, double tolerance_percent) {
-  // The rounds at the reference clock, run by run.
+  std::vector<double> probed;
+  std::copy_if(m.clocks.begin(), m.clocks.end(), std::back_inserter(probed), [](double hz) { return hz > 0; });
+  m.clock_hz = probed.empty() ? 0 : median(probed);
+  // The rounds at the reference clock, run by run. A probe far below the
+  // study's clock was itself interrupted (the host drifts the clock by a
+  // few per cent; interrupted probes read 15-55% low): its run is scaled by
+  // the study's clock, as a low reading would make an interrupted run look fast.
   std::vector<std::vector<double>> rounds = m.rounds;
   if (m.at_reference())
     for (std::size_t r = 0, run = 0; r < rounds.size(); ++r)
-      for (double& t : rounds[r]) t = m.scaled(t, m.clocks[run++]);
+      for (double& t : rounds[r]) {
+        const double hz = m.clocks[run++];
+        t = m.scaled(t, hz < (1 - interrupted_probe) * m.clock_hz ? m.clock_hz : hz);
+      }
   std::vector<double> per_round, all;
   for (const auto& r : rounds)
     if (!r.empty()) per_round.push_back(round_estimate(r)), all.insert(all.end(), r.begin(), r.end());
@@ -57,9 +66,6 @@ void estimate(Measurement& m, double tolerance_percent) {
   }
   m.seconds = quantile(all, estimate_quantile);
   m.wall_seconds = quantile(m.runs(), estimate_quantile);
-  std::vector<double> probed;
-  std::copy_if(m.clocks.begin(), m.clocks.end(), std::back_inserter(probed), [](double hz) { return hz > 0; });
-  if (!probed.empty()) m.clock_hz = median(probed);
   m.spread_percent = 100 * (quantile(all, 0.75) - quantile(all, 0.25)) / m.seconds;
   // Within the sample: the quantile's interval from its order statistics.
   // Between rounds: McGill's notch over the rounds' own estimates, which is

@@ -50,6 +50,10 @@ void estimate(Measurement& m, double tolerance_percent);
 // The quantile of the runs that estimates the time.
 inline constexpr double estimate_quantile = 0.1;
 
+// A run's probed clock this far below the study's median is taken as an
+// interrupted probe, not as the run's clock.
+inline constexpr double interrupted_probe = 0.1;
+
 // One round's estimate: the same quantile of its runs.
 double round_estimate(const std::vector<double>& round);
 

@@ -202,6 +202,14 @@ TEST_CASE("the measurement protocol's estimate, its uncertainty and when it can 
   CHECK(slowed.wall_seconds == Approx(10));
   CHECK(slowed.uncertainty_percent < 0.1);
   CHECK(slowed.judgeable);
+  // An interrupted run (slow) whose probe read half the clock does not look
+  // fast (15 ms x 2 / 4 GHz would be 7.5 ms at the reference clock).
+  slowed.clocks[0] = 2.0e9;
+  slowed.rounds[0][0] = 15;
+  estimate(slowed, 3);
+  CHECK(slowed.seconds == Approx(11));
+  slowed.clocks[0] = 4.4e9;
+  slowed.rounds[0][0] = 10;
   // One run without a probed clock: every run stays as measured.
   slowed.clocks[4] = 0;
   estimate(slowed, 3);
