@@ -23,6 +23,10 @@ double Measurement::scaled(double seconds, double hz) const {
   return reference_hz > 0 && hz > 0 ? seconds * hz / reference_hz : seconds;
 }
 
+double Measurement::run_clock(double probed_hz) const {
+  return probed_hz > 0 && probed_hz >= (1 - interrupted_probe) * clock_hz ? probed_hz : clock_hz;
+}
+
 double round_estimate(const std::vector<double>& round) { return quantile(round, estimate_quantile); }
 
 namespace {
@@ -53,10 +57,7 @@ void estimate(Measurement& m, double tolerance_percent) {
   std::vector<std::vector<double>> rounds = m.rounds;
   if (m.at_reference())
     for (std::size_t r = 0, run = 0; r < rounds.size(); ++r)
-      for (double& t : rounds[r]) {
-        const double hz = m.clocks[run++];
-        t = m.scaled(t, hz < (1 - interrupted_probe) * m.clock_hz ? m.clock_hz : hz);
-      }
+      for (double& t : rounds[r]) t = m.scaled(t, m.run_clock(m.clocks[run++]));
   std::vector<double> per_round, all;
   for (const auto& r : rounds)
     if (!r.empty()) per_round.push_back(round_estimate(r)), all.insert(all.end(), r.begin(), r.end());

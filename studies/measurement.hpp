@@ -41,6 +41,9 @@ struct Measurement {
   // A time of a run that ran at `hz`, at the reference clock (as measured
   // when !at_reference()).
   double scaled(double seconds, double hz) const;
+  // The clock a run ran at, from its probe: the study's median clock when
+  // the probe read none, or so low that it was itself interrupted.
+  double run_clock(double probed_hz) const;
 };
 
 // Computes the estimate, its uncertainty and whether a `tolerance_percent`

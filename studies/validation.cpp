@@ -104,7 +104,7 @@ struct ValidationRun::State {
   ScratchDir dir{"pacer-validate"};
   std::unique_ptr<TimedProgram> whole, parts;
   Measurement measurement;
-  std::vector<std::pair<double, TimingRun>> component_runs;  // length of the task's region, the run
+  std::vector<TimingRun> component_runs;  // as measured
 };
 
 namespace {
@@ -159,7 +159,6 @@ ValidationRun::~ValidationRun() = default;
 // the same state of the machine.
 void ValidationRun::measure_round() {
   State& s = *s_;
-  const int task = s.parts->function_region(s.options.function);
   const int measured_region = s.whole->function_region(s.options.function);
   std::vector<double> round;
   const int cpu = quietest_cpu();  // chosen anew each round: the host's load moves
@@ -169,12 +168,7 @@ void ValidationRun::measure_round() {
       throw InputError("the program never called '" + s.options.function + "': nothing to measure");
     round.push_back(seconds_per_entry(t, measured_region));
     s.measurement.clocks.push_back(t.core_hz);
-    TimingRun c = s.parts->run(s.options.args, cpu);
-    // At the reference clock, as the plain runs are: the run's ticks are read
-    // at the rate they would have come at the reference clock.
-    if (s.measurement.reference_hz > 0 && c.core_hz > 0) c.ticks_per_second *= s.measurement.reference_hz / c.core_hz;
-    const double seconds = seconds_per_entry(c, task);
-    s.component_runs.emplace_back(seconds, std::move(c));
+    s.component_runs.push_back(s.parts->run(s.options.args, cpu));
   }
   s.measurement.rounds.push_back(std::move(round));
   estimate(s.measurement, judging_tolerance_percent);
@@ -194,7 +188,14 @@ Validation ValidationRun::finish() {
   // CT from the component-timed run at the quantile the measurement takes
   // of the plain runs (the same state of the machine), with the timer's cost
   // from the description (pacer calibrate measures it on its own programs).
-  auto& runs = s.component_runs;
+  // At the reference clock, as the plain runs are: each run's ticks are read
+  // at the rate they would have come at the reference clock.
+  const int task = s.parts->function_region(s.options.function);
+  std::vector<std::pair<double, TimingRun>> runs;  // length of the task's region, the run
+  for (TimingRun c : s.component_runs) {
+    if (s.measurement.at_reference()) c.ticks_per_second *= s.measurement.reference_hz / s.measurement.run_clock(c.core_hz);
+    runs.emplace_back(seconds_per_entry(c, task), std::move(c));
+  }
   std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   TimingRun ct = runs[static_cast<std::size_t>(std::lround(estimate_quantile * (runs.size() - 1)))].second;
   ParamValues bound;
