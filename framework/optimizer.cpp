@@ -1,5 +1,6 @@
 #include "framework/optimizer.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <omp.h>
 
@@ -8,8 +9,8 @@
 namespace pacer {
 
 void Bounds::validate() const {
-  if (lower.size() != upper.size() || lower.empty())
-    throw InputError("bounds: need one lower and one upper bound per parameter");
+  if (lower.size() != upper.size() || lower.empty() || (!scales.empty() && scales.size() != lower.size()))
+    throw InputError("bounds: need one lower and one upper bound (and scale, if any) per parameter");
   for (std::size_t i = 0; i < lower.size(); ++i) {
     const std::string name = i < names.size() ? names[i] : "x" + std::to_string(i);
     if (!std::isfinite(lower[i]) || !std::isfinite(upper[i]))
@@ -27,8 +28,25 @@ std::uint64_t restart_seed(std::uint64_t seed, int restart) {
   return z ^ (z >> 31);
 }
 
+namespace {
+
+constexpr double decades = 1e4;  // the geometric scale's ratio of range to its finest step
+
+}  // namespace
+
 void from_unit(const Bounds& b, const double* unit, double* x) {
-  for (std::size_t i = 0; i < b.size(); ++i) x[i] = b.lower[i] + unit[i] * (b.upper[i] - b.lower[i]);
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    const double share = b.scale(i) == Scale::geometric ? (std::pow(decades, unit[i]) - 1) / (decades - 1) : unit[i];
+    x[i] = b.lower[i] + share * (b.upper[i] - b.lower[i]);
+  }
+}
+
+void to_unit(const Bounds& b, const double* x, double* unit) {
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    const double width = b.upper[i] - b.lower[i];
+    const double share = width > 0 ? std::clamp((x[i] - b.lower[i]) / width, 0.0, 1.0) : 0.0;
+    unit[i] = b.scale(i) == Scale::geometric ? std::log1p(share * (decades - 1)) / std::log(decades) : share;
+  }
 }
 
 OptimResult best_of_restarts(int restarts, std::uint64_t seed,

@@ -4,6 +4,7 @@
 
 #include "framework/module.hpp"
 #include "templates/comm/relative_least_squares.hpp"
+#include "templates/speedup/local_refinement.hpp"
 #include "templates/speedup/regressors.hpp"
 
 namespace pacer {
@@ -17,6 +18,10 @@ std::vector<double> fit_predict_regressor(const std::string& name, const std::ve
 
 std::vector<double> relative_least_squares(const std::vector<std::vector<double>>& rows, const std::vector<double>& y) {
   return dlib_module().relative_least_squares(rows, y);
+}
+
+OptimResult refine_locally(const Objective& f, const Bounds& b, const std::vector<double>& start) {
+  return dlib_module().refine_locally(f, b, start);
 }
 
 }  // namespace pacer

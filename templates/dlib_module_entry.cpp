@@ -2,6 +2,7 @@
 // (dlib_module.hpp). Everything else in the module is hidden.
 #include "templates/comm/relative_least_squares.hpp"
 #include "templates/dlib_module.hpp"
+#include "templates/speedup/local_refinement.hpp"
 #include "templates/speedup/regressors.hpp"
 
 namespace {
@@ -10,6 +11,7 @@ const pacer::DlibModuleApi api = [] {
   pacer::DlibModuleApi a;
   a.fit_predict_regressor = &pacer::fit_predict_regressor;
   a.relative_least_squares = &pacer::relative_least_squares;
+  a.refine_locally = &pacer::refine_locally;
   return a;
 }();
 

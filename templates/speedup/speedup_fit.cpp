@@ -1,4 +1,5 @@
 #include "templates/speedup/speedup_fit.hpp"
+#include "templates/speedup/local_refinement.hpp"
 #include "templates/speedup/speedup_data.hpp"
 
 #include <algorithm>
@@ -22,6 +23,7 @@ Bounds law_bounds(const SpeedupLaw& law, const std::map<std::string, std::pair<d
     b.names.push_back(p.name);
     b.lower.push_back(p.lower);
     b.upper.push_back(p.upper);
+    b.scales.push_back(p.scale);
   }
   for (const auto& [name, range] : overrides) {
     auto it = std::find(b.names.begin(), b.names.end(), name);
@@ -55,8 +57,14 @@ SpeedupFit fit_speedup_law(const SpeedupLaw& law, const SpeedupColumns& c, const
     r = particle_swarm(mse, b, o.pso);
   else
     throw InputError("unknown optimizer '" + o.optimizer + "' (known: " + join_names(optimizer_names(), ", ") + ")");
+  const double searched = r.value;
+  if (o.refine) {
+    const OptimResult refined = refine_locally(mse, b, r.x);
+    r.evaluations += refined.evaluations;
+    if (refined.value < r.value) r.x = refined.x, r.value = refined.value;
+  }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return {&law, r.x, r.value, r.evaluations, seconds};
+  return {&law, r.x, r.value, r.evaluations, seconds, searched};
 }
 
 std::vector<double> parse_law_params(const SpeedupLaw& law, const std::string& text) {

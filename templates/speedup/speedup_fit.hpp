@@ -24,14 +24,18 @@ struct FitOptions {
   CsaOptions csa;
   PsoOptions pso;
   std::map<std::string, std::pair<double, double>> bounds;  // overrides, by parameter
+  // After the global search, descend from its best point with a bounded
+  // local method (templates/speedup/local_refinement.hpp).
+  bool refine = true;
 };
 
 struct SpeedupFit {
   const SpeedupLaw* law = nullptr;
   std::vector<double> params;
   double mse = 0;
-  std::uint64_t evaluations = 0;
+  std::uint64_t evaluations = 0;  // of the global search and the refinement
   double seconds = 0;
+  double searched_mse = 0;  // where the global search stopped, before the refinement
 };
 
 double mean_squared_error(const SpeedupLaw& law, const std::vector<double>& params, const SpeedupColumns& c);

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "framework/optimizer.hpp"
+
 namespace pacer {
 
 // Points laid out for fast evaluation: the fitters compute the error over
@@ -26,6 +28,7 @@ struct LawParameter {
   std::string name;
   double lower, upper;  // the fitting bounds of the paper
   std::string meaning;
+  Scale scale = Scale::linear;  // how a search spreads its effort over the bounds
 };
 
 class SpeedupLaw {
