@@ -72,37 +72,120 @@ Trainer krr(double alpha, double gamma) {
   };
 }
 
-double cv_mse(const Trainer& train, const Set& all, const std::vector<std::size_t>& order) {
-  const std::size_t n = all.x.size(), folds = std::min<std::size_t>(3, n);
-  double sse = 0;
-  for (std::size_t k = 0; k < folds; ++k) {
-    Set fit, held;
+// The folds of a 3-fold cross-validation: sample order[i] is held out in fold i % 3.
+struct Fold {
+  Set fit, held;
+};
+std::vector<Fold> folds_of(const Set& all, const std::vector<std::size_t>& order) {
+  const std::size_t n = all.x.size(), count = std::min<std::size_t>(3, n);
+  std::vector<Fold> folds(count);
+  for (std::size_t k = 0; k < count; ++k)
     for (std::size_t i = 0; i < n; ++i) {
-      Set& to = i % folds == k ? held : fit;
+      Set& to = i % count == k ? folds[k].held : folds[k].fit;
       to.x.push_back(all.x[order[i]]);
       to.y.push_back(all.y[order[i]]);
     }
-    const auto predict = train(fit);
-    for (std::size_t i = 0; i < held.x.size(); ++i) {
-      const double e = predict(held.x[i]) - held.y[i];
+  return folds;
+}
+
+// Cross-validated squared errors of kernel ridge regression for every
+// alpha at one gamma, summed over the folds: dlib's krr_trainer, step by
+// step, with what does not depend on alpha done once per fold. That is the
+// basis (dlib's linearly independent subset, two thirds of the time), the
+// projection onto it and the eigendecomposition of the ridge system
+// (rr_trainer's); each alpha then costs a matrix product. The predictions
+// are krr_trainer's, operation for operation.
+std::vector<double> krr_cv_errors(double gamma, const std::vector<double>& alphas, const std::vector<Fold>& folds) {
+  using Column = dlib::matrix<double, 0, 1>;
+  using Square = dlib::matrix<double, 0, 0>;
+  const Kernel kernel(gamma);
+  std::vector<double> sse(alphas.size(), 0.0);
+  for (const Fold& fold : folds) {
+    dlib::linearly_independent_subset_finder<Kernel> lisf(kernel, 400);  // krr_trainer's basis size
+    dlib::fill_lisf(lisf, fold.fit.x);
+    dlib::empirical_kernel_map<Kernel> ekm;
+    ekm.load(lisf);
+    std::vector<Column> x;
+    for (const auto& v : fold.fit.x) x.push_back(ekm.project(v));
+    const long dims = x.front().size();
+    // rr_trainer: C = A'A and L = A'y, with a 1 appended to every sample for the bias.
+    Square c;
+    Column l, sum;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      c += x[i] * dlib::trans(x[i]);
+      l += fold.fit.y[i] * x[i];
+      sum += x[i];
+    }
+    c = dlib::join_cols(dlib::join_rows(c, sum),
+                        dlib::join_rows(dlib::trans(sum), dlib::uniform_matrix<double>(1, 1, double(x.size()))));
+    l = dlib::join_cols(l, dlib::uniform_matrix<double>(1, 1, dlib::sum(dlib::mat(fold.fit.y))));
+    const dlib::eigenvalue_decomposition<Square> eig(dlib::make_symmetric(c));
+    const Square v = eig.get_pseudo_v();
+    const Column d = eig.get_real_eigenvalues();
+    for (std::size_t a = 0; a < alphas.size(); ++a) {
+      const Column scale = 1.0 / (d + alphas[a]);
+      const Square g = dlib::scale_columns(v, scale) * dlib::trans(v);
+      Column w = g * l;
+      const double b = w(dims);
+      w = dlib::colm(w, 0, dims);
+      dlib::decision_function<Kernel> df = ekm.convert_to_decision_function(w);
+      df.b = -b;
+      for (std::size_t i = 0; i < fold.held.x.size(); ++i) {
+        const double e = df(fold.held.x[i]) - fold.held.y[i];
+        sse[a] += e * e;
+      }
+    }
+  }
+  return sse;
+}
+
+double cv_mse(const Trainer& train, const std::vector<Fold>& folds, std::size_t n) {
+  double sse = 0;
+  for (const Fold& fold : folds) {
+    const auto predict = train(fold.fit);
+    for (std::size_t i = 0; i < fold.held.x.size(); ++i) {
+      const double e = predict(fold.held.x[i]) - fold.held.y[i];
       sse += e * e;
     }
   }
   return sse / double(n);
 }
 
-// Grid search by 3-fold cross-validation, then a final fit on all of `s`.
-std::function<double(const Sample&)> best_of_grid(const std::vector<Trainer>& grid, const Set& s, std::uint64_t seed) {
-  std::vector<std::size_t> order(s.x.size());
+std::vector<std::size_t> shuffled(std::size_t n, std::uint64_t seed) {
+  std::vector<std::size_t> order(n);
   std::iota(order.begin(), order.end(), 0);
   std::shuffle(order.begin(), order.end(), std::mt19937_64(seed));
+  return order;
+}
+
+// Grid search by 3-fold cross-validation, then a final fit on all of `s`.
+std::function<double(const Sample&)> best_of_grid(const std::vector<Trainer>& grid, const Set& s, std::uint64_t seed) {
+  const std::vector<Fold> folds = folds_of(s, shuffled(s.x.size(), seed));
   std::size_t best = 0;
   double best_mse = std::numeric_limits<double>::infinity();
   for (std::size_t g = 0; g < grid.size(); ++g) {
-    const double m = cv_mse(grid[g], s, order);
+    const double m = cv_mse(grid[g], folds, s.x.size());
     if (m < best_mse) best_mse = m, best = g;
   }
   return grid[best](s);
+}
+
+// The same for kernel ridge regression over the paper's (alpha, gamma)
+// grid, in the same order (alpha outer), with every alpha of a gamma
+// cross-validated at once.
+std::function<double(const Sample&)> best_krr(const Set& s, std::uint64_t seed) {
+  const std::vector<Fold> folds = folds_of(s, shuffled(s.x.size(), seed));
+  std::vector<std::vector<double>> mse(kGammas.size());  // [gamma][alpha]
+  for (std::size_t g = 0; g < kGammas.size(); ++g) {
+    mse[g] = krr_cv_errors(kGammas[g], kKrrAlpha, folds);
+    for (double& e : mse[g]) e /= double(s.x.size());
+  }
+  std::size_t best_a = 0, best_g = 0;
+  double best_mse = std::numeric_limits<double>::infinity();
+  for (std::size_t a = 0; a < kKrrAlpha.size(); ++a)
+    for (std::size_t g = 0; g < kGammas.size(); ++g)
+      if (mse[g][a] < best_mse) best_mse = mse[g][a], best_a = a, best_g = g;
+  return krr(kKrrAlpha[best_a], kGammas[best_g])(s);
 }
 
 std::function<double(const Sample&)> forest(const Set& s, std::uint64_t seed) {
@@ -135,9 +218,7 @@ std::vector<double> fit_predict_regressor(const std::string& name, const std::ve
       for (double g : kGammas) grid.push_back(svr(c, g));
     predict = best_of_grid(grid, s, seed);
   } else if (name == "krr") {
-    for (double a : kKrrAlpha)
-      for (double g : kGammas) grid.push_back(krr(a, g));
-    predict = best_of_grid(grid, s, seed);
+    predict = best_krr(s, seed);
   } else if (name == "forest") {
     predict = forest(s, seed);
   } else {
