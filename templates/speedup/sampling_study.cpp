@@ -1,4 +1,5 @@
 #include "templates/speedup/sampling_study.hpp"
+#include "templates/speedup/local_refinement.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -39,7 +40,9 @@ double test_mse(const std::string& model, const std::vector<SpeedupPoint>& train
   const SpeedupColumns tc = columns_of(train);
   const Bounds b = law_bounds(law, {});
   const double n = double(tc.size());
-  const OptimResult r = coupled_simulated_annealing([&](const double* x) { return law.sum_squared_error(x, tc) / n; }, b, fo.csa);
+  const Objective mse = [&](const double* x) { return law.sum_squared_error(x, tc) / n; };
+  // Finished by the local refinement, as every fit is (speedup_fit.cpp).
+  const OptimResult r = refine_locally(mse, b, coupled_simulated_annealing(mse, b, fo.csa).x);
   return mean_squared_error(law, r.x, columns_of(test));
 }
 
