@@ -114,6 +114,40 @@ TEST_CASE("nested loops get symbolic trip counts named after the variables", "[f
   for (const auto& d : a.diagnostics) CHECK(d.kind != "trip_count");
 }
 
+// Constant bounds are counted as C runs them, in the counter's type: an
+// unsigned counter that starts above its bound under != wraps around (csmith
+// writes such loops), a relational condition false at the start runs no
+// iteration, and a counter that steps over its bound or would overflow a
+// signed type is refused with the reason, not given a negative count.
+TEST_CASE("constant trip counts follow C's integer types and wrap-around", "[frontend]") {
+  CAnalysis a = analyse_source(
+      "#include <stdint.h>\n"
+      "void f(double *a) {\n"
+      "  uint32_t u; uint8_t b; int i;\n"
+      "  for (u = -28; u != 18; ++u) a[0] += 1;\n"
+      "  for (b = 250; b != 4; b += 2) a[1] += 1;\n"
+      "  for (i = 10; i < 5; i++) a[2] += 1;\n"
+      "  for (u = 7; u <= 3; u += 2) a[3] += 1;\n"
+      "  for (i = 3; i != 10; i += 2) a[4] += 1;\n"
+      "  for (i = 5; i != 1; i++) a[5] += 1;\n"
+      "}\n");
+  std::vector<std::string> trips;
+  for_each_node(task(a, "f").seg, [&](const SegNode& n) {
+    if (n.kind == NodeKind::Loop) trips.push_back(to_string(n.trips));
+  });
+  REQUIRE(trips.size() == 6);
+  CHECK(trips[0] == "46");  // 2^32 - 28 ... 2^32 - 1, then 0 ... 17
+  CHECK(trips[1] == "5");   // 250, 252, 254, 0, 2
+  CHECK(trips[2] == "0");
+  CHECK(trips[3] == "0");
+  CHECK(trips[4] == "N_f_L8");  // 3, 5, 7, 9, 11, ...: steps over 10
+  CHECK(trips[5] == "N_f_L9");  // runs away from 1 until int overflows
+  std::vector<std::string> why;
+  for (const auto& d : a.diagnostics) why.push_back(d.message);
+  CHECK_THAT(why.at(why.size() - 2), Catch::Contains("steps over its bound"));
+  CHECK_THAT(why.back(), Catch::Contains("overflow its signed type"));
+}
+
 TEST_CASE("loops whose count is decided as they run get a named parameter", "[frontend]") {
   CAnalysis a = analyse_source(
       "int f(int *a, int n) {\n"

@@ -1,5 +1,7 @@
 #include "frontends/clang/trip_count.hpp"
 
+#include <cmath>
+
 #include <clang/AST/Expr.h>
 #include <clang/Basic/SourceManager.h>
 
@@ -147,7 +149,10 @@ Expr TripCounter::variable(const VarDecl& var, const VarSet& varying, int depth,
 
 Expr TripCounter::symbolic(const clang::Expr* e, const VarSet& varying, int depth, std::string& why) {
   clang::Expr::EvalResult r;
-  if (!e->isValueDependent() && e->EvaluateAsInt(r, ctx_)) return constant(double(r.Val.getInt().getExtValue()));
+  if (!e->isValueDependent() && e->EvaluateAsInt(r, ctx_)) {
+    const llvm::APSInt& v = r.Val.getInt();  // in the expression's own type: an unsigned one reads as unsigned
+    return constant(v.isSigned() ? double(v.getSExtValue()) : double(v.getZExtValue()));
+  }
   e = e->IgnoreParenImpCasts();
   if (const VarDecl* v = referenced_var(e)) return variable(*v, varying, depth, why);
   const auto* b = dyn_cast<BinaryOperator>(e);
@@ -208,7 +213,14 @@ TripCount TripCounter::analyse(const ForStmt& loop, const std::vector<const Stmt
   bool inclusive = op == BO_LE || op == BO_GE;
   bool valid = op == BO_NE || (up ? (op == BO_LT || op == BO_LE) : (op == BO_GT || op == BO_GE));
   if (!valid) return {nullptr, "the comparison runs against the step's direction", nullptr};
-  Expr count = count_of(lo, hi, step, inclusive, up);
+  Expr count;
+  if (lo->kind == ExprKind::Const && hi->kind == ExprKind::Const && !step.doubles) {
+    // Constant bounds: the count as C computes it, in the counter's type.
+    count = constant_count(lo->value, hi->value, step, op, up, why);
+    if (!count) return {nullptr, why, nullptr};
+  } else {
+    count = count_of(lo, hi, step, inclusive, up);
+  }
   if (!used_means_.empty()) return {substitute_params(count, used_means_), "", count};
   if (!step.doubles) {
     unsigned line = ctx_.getSourceManager().getExpansionLineNumber(loop.getBeginLoc());
@@ -221,6 +233,33 @@ TripCount TripCounter::analyse(const ForStmt& loop, const std::vector<const Stmt
 const Induction* TripCounter::induction_of(const ForStmt& loop) const {
   auto it = inductions_.find(&loop);
   return it == inductions_.end() ? nullptr : &it->second;
+}
+
+// A loop `for (i = lo; i OP hi; i += add)` with constant bounds counts as C
+// runs it: a relational condition false at the start runs no iteration
+// (the formula (hi - lo) / add would go negative), and `!=` on an unsigned
+// counter wraps around modulo 2^width, as csmith's `for (u = -28; u != 18;
+// ++u)` on a uint32_t does (46 iterations, not -4294967250).
+Expr TripCounter::constant_count(double lo, double hi, const Step& step, clang::BinaryOperatorKind op, bool up,
+                                 std::string& why) const {
+  const double magnitude = double(step.add > 0 ? step.add : -step.add);
+  double span = up ? hi - lo : lo - hi;
+  if (op != BO_NE) {
+    const bool inclusive = op == BO_LE || op == BO_GE;
+    if (span < 0 || (span == 0 && !inclusive)) return constant(0);
+    return constant(inclusive ? std::floor(span / magnitude) + 1 : std::ceil(span / magnitude));
+  }
+  const clang::QualType type = step.var->getType();
+  if (span < 0 && type->isUnsignedIntegerType()) span += std::ldexp(1.0, int(ctx_.getTypeSize(type)));
+  if (span < 0) {
+    why = "the counter runs away from its bound (it would overflow its signed type)";
+    return nullptr;
+  }
+  if (std::fmod(span, magnitude) != 0) {
+    why = "the counter steps over its bound (the loop would run until it overflows)";
+    return nullptr;
+  }
+  return constant(span / magnitude);
 }
 
 Expr TripCounter::count_of(const Expr& lo, const Expr& hi, const Step& step, bool inclusive, bool up) const {

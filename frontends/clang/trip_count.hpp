@@ -69,6 +69,7 @@ class TripCounter {
   Expr variable(const clang::VarDecl& var, const VarSet& varying, int depth, std::string& why);
   const VarSet& modified_in(const clang::Stmt* s);
   Expr count_of(const Expr& lo, const Expr& hi, const Step& step, bool inclusive, bool up) const;
+  Expr constant_count(double lo, double hi, const Step& step, clang::BinaryOperatorKind op, bool up, std::string& why) const;
 
   clang::ASTContext& ctx_;
   const clang::FunctionDecl& function_;
