@@ -127,6 +127,50 @@ int main(void) { return dot(1000) > 0; }
   CHECK(r.get("working_set") == Approx(8000).margin(800));
 }
 
+// A select the compiler if-converts runs its compare and blend on every
+// iteration: their cycles belong to the node that evaluates the condition,
+// not to an arm the profile says runs now and then.
+TEST_CASE("ICC prices an if-converted branch with its condition, not its rare arm", "[icc][mca]") {
+  const std::string c = test::temp_file("icc_select.c", R"(int d[4096], e[4096];
+void relax(int n, int w) {
+  for (int j = 0; j < n; j++) {
+    int through = w + e[j];
+    d[j] = through < d[j] ? through : d[j];
+  }
+}
+int main(void) { relax(4096, 3); return d[7]; }
+)");
+  CAnalysis an = analyse_c({{c}, {"relax"}, {}});
+  const Hardware hw = read_hardware_string(kMachine, "m.xml");
+  ParamValues bound;
+  for (auto& p : an.model.parameters) bound[p.name] = p.kind == ParamKind::Probability ? 0.01 : 4096;
+  const auto notes = attach_machine_costs(an.model, an.sources, machine_cost_options(hw, {}), bound);
+  // The loop body: the condition's compute node, then the ?: branch.
+  const SegNode* loop = nullptr;
+  for_each_node(an.model.tasks[0].seg, [&](const SegNode& n) {
+    if (n.kind == NodeKind::Loop) loop = &n;
+  });
+  REQUIRE(loop);
+  const auto cycles = [](const SegNode& n) {
+    return n.ruvs.count(ruv_kind::machine) ? n.ruvs.at(ruv_kind::machine).get("cycles") : 0.0;
+  };
+  double condition = 0, arms = 0;
+  const SegNode* previous = nullptr;
+  for (const SegNode* n : loop->body->sequence()) {
+    if (n->kind == NodeKind::Branch) {
+      REQUIRE(previous);
+      condition = cycles(*previous);
+      for (const auto& arm : n->arms)
+        for (const SegNode* a : arm.body->sequence()) arms += cycles(*a);
+    }
+    previous = n;
+  }
+  INFO("cycles per element: condition node " << condition << ", arms " << arms);
+  CHECK(condition > 0.1);  // the vector compare and blend, per element
+  CHECK(arms == 0);
+  for (const auto& n : notes) CHECK_THAT(n, !Catch::Contains("seg_L5'") && !Catch::Contains("seg_L5_2'"));
+}
+
 TEST_CASE("pacer validate on a tiny kernel, end to end", "[validate][cli]") {
   const std::string c = test::temp_file("tiny_kernel.c", R"(#include <stdio.h>
 double x[4096];

@@ -39,12 +39,26 @@ Placed placed(SegNode* n, const std::vector<SegNode*>& loops, const std::string&
 }
 
 // A branch with the compute node that evaluates its condition (the one
-// before it), and the loops around it.
+// before it), the loops around it, and the compute nodes of its arms when
+// no arm holds a loop (what the compiler may if-convert).
 struct PlacedBranch {
   const SegNode* branch = nullptr;
   SegNode* condition = nullptr;
   std::vector<SegNode*> loops;
+  std::vector<SegNode*> arm_nodes;
 };
+
+// The compute nodes of a branch's arms, nested branches included; false
+// when an arm holds a loop or a call, which no compiler turns into a select.
+bool straight_arm_nodes(const SegNode& branch, std::vector<SegNode*>& out) {
+  for (const auto& arm : branch.arms)
+    for (SegNode* n : arm.body->mutable_sequence()) {
+      if (n->kind == NodeKind::Compute) out.push_back(n);
+      else if (n->kind == NodeKind::Branch && !straight_arm_nodes(*n, out)) return false;
+      else if (n->kind != NodeKind::Branch) return false;
+    }
+  return true;
+}
 
 struct Placement {
   std::vector<Placed> nodes, loops;
@@ -55,8 +69,11 @@ void place(Seg& seg, const std::string& function, std::vector<SegNode*> loops, P
   SegNode* previous = nullptr;
   for (SegNode* n : seg.mutable_sequence()) {
     if (n->kind == NodeKind::Compute) out.nodes.push_back(placed(n, loops, function));
-    if (n->kind == NodeKind::Branch && previous && previous->kind == NodeKind::Compute)
-      out.branches.push_back({n, previous, loops});
+    if (n->kind == NodeKind::Branch && previous && previous->kind == NodeKind::Compute) {
+      PlacedBranch b{n, previous, loops, {}};
+      if (!straight_arm_nodes(*n, b.arm_nodes)) b.arm_nodes.clear();
+      out.branches.push_back(std::move(b));
+    }
     if (n->kind == NodeKind::Loop) {
       out.loops.push_back(placed(n, loops, function));
       auto inner = loops;
@@ -194,6 +211,7 @@ class Attacher {
       into.bytes += s.bytes;
     }
     if (!loop && r.shares.empty()) return;
+    if_converted(r);
     r.instructions = static_cast<double>(own.size());
     r.factor = loop ? factor(*r.loop, vector) : 1;
     r.cycles = cycles;
@@ -297,6 +315,27 @@ class Attacher {
       ruv.set("bytes", ruv.get("bytes") + bytes / per);
       ruv.set("working_set", std::max(ruv.get("working_set"), region_bytes / r.factor * trips));
       priced_.insert(n);
+    }
+  }
+
+  // A branch of the region's loop with no conditional branch on its line
+  // was if-converted: its arms' instructions (compare, blend or select)
+  // run on every iteration, so they belong to the node that evaluates the
+  // condition, not to an arm the profile says runs 0.5% of the time.
+  // Inner branches first: their condition nodes may lie in an outer arm.
+  void if_converted(Region& r) {
+    for (auto b = branches_.rbegin(); b != branches_.rend(); ++b) {
+      const SegNode* innermost = b->loops.empty() ? nullptr : b->loops.back();
+      if (innermost != r.loop || r.conditional_lines.count(b->branch->where.line)) continue;
+      for (SegNode* n : b->arm_nodes) {
+        priced_.insert(n);  // priced with its condition, not folded away
+        auto it = r.shares.find(n);
+        if (it == r.shares.end()) continue;
+        Share& into = r.shares[b->condition];
+        into.instructions += it->second.instructions;
+        into.bytes += it->second.bytes;
+        r.shares.erase(it);
+      }
     }
   }
 
