@@ -30,8 +30,14 @@ struct SourceRange {
   }
 };
 
+// Exceptions cross from the modules (built with hidden visibility) into the
+// program, so their type information must be one object, visible to all:
+// otherwise each module has its own copy, and UBSan's type checks (and any
+// comparison of type_info by address) see two different types.
+#define PACER_EXCEPTION __attribute__((visibility("default")))
+
 // Bad input from the user: a file, a field, a parameter value.
-class InputError : public std::runtime_error {
+class PACER_EXCEPTION InputError : public std::runtime_error {
  public:
   InputError(SourceLocation where, std::string field, const std::string& message)
       : std::runtime_error(compose(where, field, message)),
@@ -54,7 +60,7 @@ class InputError : public std::runtime_error {
 
 // Something this machine cannot do (no energy counters, no frequency
 // control): not the user's mistake, but nothing can be printed for it.
-class Unavailable : public std::runtime_error {
+class PACER_EXCEPTION Unavailable : public std::runtime_error {
  public:
   explicit Unavailable(const std::string& message) : std::runtime_error(message) {}
 };

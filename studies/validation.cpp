@@ -200,7 +200,8 @@ Validation ValidationRun::finish() {
   TimingRun ct = runs[static_cast<std::size_t>(std::lround(estimate_quantile * (runs.size() - 1)))].second;
   ParamValues bound;
   std::map<const SegNode*, double> executions;
-  for (const auto& e : Predictor(s.analysis.model).node_executions({}, &bound)) executions[e.term->node] += e.executions;
+  const Predictor counter(s.analysis.model);  // its terms outlive the loop: each execution points into them
+  for (const auto& e : counter.node_executions({}, &bound)) executions[e.term->node] += e.executions;
   if (s.hw.has("ct", "region_cost")) {
     ct.outside = s.hw.sections.at("ct").params.at("region_cost").value * ct.ticks_per_second;
     ct.inside = std::min(ct.inside, ct.outside);  // a region cannot record more of the timer than it costs

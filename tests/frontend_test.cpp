@@ -32,6 +32,15 @@ const Task& task(const CAnalysis& a, const std::string& name) {
 
 std::vector<const SegNode*> nodes(const Seg& seg) { return seg.sequence(); }
 
+// Every loop's trip count in a task, outermost first, as text.
+std::vector<std::string> loop_trips(const CAnalysis& a, const std::string& name) {
+  std::vector<std::string> trips;
+  for_each_node(task(a, name).seg, [&](const SegNode& n) {
+    if (n.kind == NodeKind::Loop) trips.push_back(to_string(n.trips));
+  });
+  return trips;
+}
+
 std::map<std::string, double> ruv(const SegNode& n) { return n.ruvs.at(ruv_kind::constructs).counts(); }
 
 std::string formula(const CAnalysis& a, const std::string& name) {
@@ -102,10 +111,7 @@ TEST_CASE("nested loops get symbolic trip counts named after the variables", "[f
       "  for (int k = 0; k < 4 * 8; k++) a[k] = 1;\n"
       "}\n");
   auto seq = nodes(task(a, "f").seg);
-  std::vector<std::string> trips;
-  for_each_node(task(a, "f").seg, [&](const SegNode& n) {
-    if (n.kind == NodeKind::Loop) trips.push_back(to_string(n.trips));
-  });
+  const std::vector<std::string> trips = loop_trips(a, "f");
   REQUIRE(trips.size() == 4);
   CHECK(trips[0] == "f.n");
   CHECK(trips[1] == "floor((f.m - 1) / 2) + 1");
@@ -131,10 +137,7 @@ TEST_CASE("constant trip counts follow C's integer types and wrap-around", "[fro
       "  for (i = 3; i != 10; i += 2) a[4] += 1;\n"
       "  for (i = 5; i != 1; i++) a[5] += 1;\n"
       "}\n");
-  std::vector<std::string> trips;
-  for_each_node(task(a, "f").seg, [&](const SegNode& n) {
-    if (n.kind == NodeKind::Loop) trips.push_back(to_string(n.trips));
-  });
+  const std::vector<std::string> trips = loop_trips(a, "f");
   REQUIRE(trips.size() == 6);
   CHECK(trips[0] == "46");  // 2^32 - 28 ... 2^32 - 1, then 0 ... 17
   CHECK(trips[1] == "5");   // 250, 252, 254, 0, 2
@@ -157,10 +160,7 @@ TEST_CASE("loops whose count is decided as they run get a named parameter", "[fr
       "  for (int j = 0; j < n; j++) n--;\n"
       "  return i;\n"
       "}\n");
-  std::vector<std::string> trips;
-  for_each_node(task(a, "f").seg, [&](const SegNode& n) {
-    if (n.kind == NodeKind::Loop) trips.push_back(to_string(n.trips));
-  });
+  const std::vector<std::string> trips = loop_trips(a, "f");
   CHECK(trips == std::vector<std::string>{"N_f_L3", "N_f_L4", "N_f_L5"});
   REQUIRE(a.diagnostics.size() == 3);
   CHECK_THAT(a.diagnostics[1].message, Catch::Contains("break at line 4"));

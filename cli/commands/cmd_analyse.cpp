@@ -30,10 +30,15 @@ void print_diagnostics(const CAnalysis& a) {
 void run_analyse(const AnalyseCommand& o) {
   // The analysis of a large file is a large tree whose teardown costs a
   // sizeable part of the run; the process ends after this command, so the
-  // tree is left to it, as Clang's -disable-free does with its AST.
-  CAnalysis& a = *new CAnalysis(analyse_c({o.files, o.functions, compile_flags()}));
+  // tree is left to it, as Clang's -disable-free does with its AST. Held
+  // by statics, so that a leak checker sees them still reachable.
+  static const CAnalysis* analysis = nullptr;
+  static const json* document = nullptr;
+  analysis = new CAnalysis(analyse_c({o.files, o.functions, compile_flags()}));
+  const CAnalysis& a = *analysis;
   if (o.json) {
-    emit(*new json(analysis_json(a)));
+    document = new json(analysis_json(a));
+    emit(*document);
     return;
   }
   if (o.xml) {
