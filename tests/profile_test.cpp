@@ -78,6 +78,19 @@ TEST_CASE("a profile refuses a source edited after profiling", "[profile]") {
   CHECK_THAT(r.err, Catch::Contains("has changed since this profile was made"));
 }
 
+// A program that does not end (random programs need not) is stopped at the
+// time limit, and nothing is written.
+TEST_CASE("a program that outlives --time-limit is stopped and not profiled", "[profile]") {
+  std::string source = temp_file("pacer-forever.c", "int main(void) { volatile int x = 0; for (;;) x++; }\n");
+  const std::string out = temp_file("pacer-forever.profile", "");
+  std::filesystem::remove(out);
+  Run r = run_pacer("profile '" + source + "' --time-limit 0.5 --out '" + out + "'");
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("ran longer than 0.5 s and was stopped"));
+  CHECK_FALSE(std::filesystem::exists(out));
+  CHECK(run_pacer("profile '" + source + "' --time-limit -1").status == 2);
+}
+
 TEST_CASE("a failing program is not profiled", "[profile]") {
   std::string source = temp_file("pacer-fails.c", "int main(void) { return 3; }\n");
   Run r = run_pacer("profile '" + source + "' --out /tmp/pacer-fails.profile");

@@ -18,6 +18,7 @@ struct ProfileCommand {
   std::vector<std::string> functions;
   std::string args;
   std::string out;
+  double time_limit = 0;
 };
 
 std::string summary(const Profile& p, const std::string& out) {
@@ -32,7 +33,7 @@ std::string summary(const Profile& p, const std::string& out) {
 }
 
 void run_profile_command(const ProfileCommand& o) {
-  ProfileOptions options{{o.files, o.functions, compile_flags()}, o.args};
+  ProfileOptions options{{o.files, o.functions, compile_flags()}, o.args, o.time_limit};
   CAnalysis analysis = analyse_c(options.analyse);
   Profile p = run_profile(analysis, options);
   if (o.out.empty()) return emit(write_profile(p));
@@ -49,6 +50,8 @@ void add_profile_command(CLI::App& app) {
   cmd->add_option("--function", opt->functions, "Functions to model as tasks (default: those nothing calls)");
   cmd->add_option("--args", opt->args, "The program's command line arguments");
   cmd->add_option("--out", opt->out, "Write the profile here (default: print it)");
+  cmd->add_option("--time-limit", opt->time_limit, "Stop the program and refuse the profile after this many seconds (0: no limit)")
+      ->check(CLI::NonNegativeNumber);
   cmd->callback([opt] { run_profile_command(*opt); });
 }
 

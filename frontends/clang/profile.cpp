@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -12,6 +13,7 @@
 #include <optional>
 #include <sstream>
 
+#include "framework/format.hpp"
 #include "framework/program_run.hpp"
 #include "framework/reduction.hpp"
 #include "framework/scratch_dir.hpp"
@@ -173,10 +175,20 @@ Profile run_profile(const CAnalysis& analysis, const ProfileOptions& o) {
   // A program that exits with 127 (a missing shared library, say) is the
   // program's failure, not a shell that could not start.
   ProgramRun profiled;
+  const auto started = std::chrono::steady_clock::now();
+  const auto within_limit = [&] {  // polled while it runs: throwing stops it
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > o.time_limit)
+      throw InputError(SourceLocation{o.analyse.files.front(), 0}, "--time-limit",
+                       "the profiled program ran longer than " + format_number(o.time_limit) +
+                           " s and was stopped; give it a smaller input (--args) or a larger --time-limit");
+  };
   try {
     profiled = run_program({"/bin/sh", "-c", "exec \"$0\" " + o.args, program},
-                           [&] { setenv("LLVM_PROFILE_FILE", raw.c_str(), 1); });
-  } catch (const InputError&) {
+                           [&] { setenv("LLVM_PROFILE_FILE", raw.c_str(), 1); },
+                           o.time_limit > 0 ? std::function<void()>(within_limit) : std::function<void()>{},
+                           std::min(0.1, o.time_limit / 20));
+  } catch (const InputError& e) {
+    if (std::string(e.what()).find("--time-limit") != std::string::npos) throw;
     profiled.exit_status = 127;
   }
   if (!profiled.ok())

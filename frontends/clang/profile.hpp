@@ -28,10 +28,13 @@ struct Profile {
 struct ProfileOptions {
   AnalyseOptions analyse;
   std::string args;  // the program's command line, split by /bin/sh
+  // Seconds the profiled program may run before it is stopped and the
+  // profile refused; 0: no limit. Random programs (csmith's) need not end.
+  double time_limit = 0;
 };
 
 // Compiles, runs and reads the counters. Throws InputError when the program
-// does not compile or exits with a failure status.
+// does not compile, exits with a failure status or outlives the time limit.
 Profile run_profile(const CAnalysis& analysis, const ProfileOptions& options);
 
 // The profile file (JSON).
