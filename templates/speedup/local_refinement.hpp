@@ -3,7 +3,7 @@
 // descends from the search's best point, and also from that point moved
 // onto each face of the box (one parameter at its lower or its upper
 // bound), and repeats from the best point found while that improves it.
-// The faces matter: in 14 of the 25 programs of the memory-wall paper's
+// The faces matter: in 12 of the 25 programs of the memory-wall paper's
 // Table 1 a fitted parameter sits at a bound, often at the bottom of a
 // valley so narrow across the face (parsec-bodytrack: m2 = 0, and m2 = 0.05
 // costs 250 times the MSE) that neither annealing nor a swarm of the
