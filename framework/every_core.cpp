@@ -4,6 +4,7 @@
 #include <atomic>
 #include <exception>
 #include <mutex>
+#include <omp.h>
 #include <thread>
 #include <vector>
 
@@ -26,7 +27,9 @@ void on_every_core(std::size_t count, const std::function<void(std::size_t)>& ta
       }
     }
   };
-  const std::size_t cores = std::clamp(std::thread::hardware_concurrency(), 1u, 64u);
+  // Inside an OpenMP team (the sampling study's training sets, restarts) the
+  // cores are taken already: the tasks run on the calling thread.
+  const std::size_t cores = omp_in_parallel() ? 1 : std::clamp(std::thread::hardware_concurrency(), 1u, 64u);
   std::vector<std::thread> helpers;
   for (std::size_t i = 1; i < std::min(cores, count); ++i) helpers.emplace_back(work);
   work();

@@ -7,8 +7,9 @@
 
 namespace pacer {
 
-// Runs task(0) .. task(count - 1), each once, on up to one thread per core,
-// and returns when all are done. An exception leaves the remaining tasks
+// Runs task(0) .. task(count - 1), each once, on up to one thread per core
+// (on the calling thread alone inside an OpenMP parallel region), and
+// returns when all are done. An exception leaves the remaining tasks
 // undone; the one of the lowest task is rethrown, as a loop would have.
 void on_every_core(std::size_t count, const std::function<void(std::size_t)>& task);
 

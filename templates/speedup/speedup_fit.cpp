@@ -58,10 +58,11 @@ SpeedupFit fit_speedup_law(const SpeedupLaw& law, const SpeedupColumns& c, const
   else
     throw InputError("unknown optimizer '" + o.optimizer + "' (known: " + join_names(optimizer_names(), ", ") + ")");
   const double searched = r.value;
-  if (o.refine) {
+  if (o.refine) {  // never worse than where it starts
     const OptimResult refined = refine_locally(mse, b, r.x);
     r.evaluations += refined.evaluations;
-    if (refined.value < r.value) r.x = refined.x, r.value = refined.value;
+    r.x = refined.x;
+    r.value = refined.value;
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return {&law, r.x, r.value, r.evaluations, seconds, searched};
