@@ -198,13 +198,66 @@ TEST_CASE("the oracle proves optima, including one above the lower bound", "[sch
   CHECK(b.lower_bound == 9);
   CHECK(b.makespan == 9);
   CHECK(b.optimal);
-  // With a 3.5 the step is 0.5 and the bound 8, but every split costs 9 or
-  // more: only the exhaustive search proves it.
-  OracleResult c = optimal_schedule({3, 3, 3, 3, 3.5}, 2);
-  CHECK(c.lower_bound == 8);
-  CHECK(c.makespan == 9);
+  // With a 3.5 the step is 0.5 and the mean 8.5, but no loads add up to
+  // 8.5: the bound is the next sum, 9.
+  OracleResult d = optimal_schedule({3, 3, 3, 3, 3.5}, 2);
+  CHECK(d.lower_bound == 9);
+  CHECK(d.makespan == 9);
+  CHECK(d.optimal);
+  // Seven 4s and two 1s on three threads: 4 + 4 + 1 + 1 meets the mean 10,
+  // but one thread must take three 4s: only the exhaustive search proves 12.
+  OracleResult c = optimal_schedule({4, 4, 4, 4, 4, 4, 4, 1, 1}, 3);
+  CHECK(c.lower_bound == 10);
+  CHECK(c.makespan == 12);
   CHECK(c.optimal);
   CHECK(c.nodes > 0);
+}
+
+// The schedule's loads are the sums of its iterations.
+void check_consistent(const OracleResult& r, const std::vector<double>& w) {
+  std::vector<double> busy(r.thread_loads.size(), 0.0);
+  for (size_t i = 0; i < w.size(); ++i) busy[size_t(r.thread_of[i])] += w[i];
+  for (size_t t = 0; t < busy.size(); ++t) CHECK(busy[t] == Approx(r.thread_loads[t]).epsilon(1e-12));
+}
+
+TEST_CASE("the oracle proves 200 iterations on 16 threads optimal when loads come in timer ticks", "[schedule]") {
+  for (const char* dist : {"beta", "gamma", "uniform"}) {
+    std::vector<double> w = generate_workload(make_distribution(dist), 200, 3);
+    double tick = std::accumulate(w.begin(), w.end(), 0.0) / (1000.0 * double(w.size()));
+    for (double& x : w) x = std::max(1.0, std::round(x / tick));
+    OracleResult r = optimal_schedule(w, 16, OracleOptions{5.0});
+    INFO(dist);
+    CHECK(r.optimal);
+    CHECK(r.makespan == std::ceil(std::accumulate(w.begin(), w.end(), 0.0) / 16));
+    CHECK(r.pairs_rebalanced > 0);  // LPT, differencing and single moves leave it above the bound
+    check_consistent(r, w);
+  }
+}
+
+TEST_CASE("on real-valued loads the oracle's certified gap is below a millionth", "[schedule]") {
+  for (const char* dist : {"beta", "gamma", "gaussian", "uniform"}) {
+    std::vector<double> w = generate_workload(make_distribution(dist), 200, 4);
+    OracleResult r = optimal_schedule(w, 16);
+    INFO(dist);
+    CHECK(r.gap >= 0);
+    CHECK(r.gap < 1e-6);
+    check_consistent(r, w);
+  }
+  // More than kPairMovable iterations on the two threads: the largest stay.
+  std::vector<double> w = generate_workload(make_distribution("gamma"), 120, 5);
+  OracleResult two = optimal_schedule(w, 2, OracleOptions{0.0});
+  CHECK(two.gap < 1e-6);
+  check_consistent(two, w);
+}
+
+TEST_CASE("the busiest thread's load is a sum of loads: the bound rises to the next one", "[schedule]") {
+  // Mean 13, but no iterations add up to 13 or 14: the bound is 15 and the
+  // oracle proves it without a search.
+  OracleResult r = optimal_schedule({5, 5, 5, 5, 5, 1}, 2);
+  CHECK(r.lower_bound == 15);
+  CHECK(r.makespan == 15);
+  CHECK(r.optimal);
+  CHECK(r.nodes == 0);
 }
 
 TEST_CASE("the oracle matches brute force on small real-valued instances", "[schedule]") {

@@ -1,6 +1,7 @@
 #include "cli/views/schedule_view.hpp"
 
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 
 #include "cli/views/report.hpp"
@@ -13,6 +14,15 @@ using namespace pacer::sched;
 namespace {
 
 std::string percent(double fraction) { return digits(std::round(fraction * 1e4) / 1e2) + "%"; }
+
+// A certified gap: a relative gap below a hundredth of a percent as a
+// power of ten rather than "0%", which would read as proven.
+std::string gap_text(double gap) {
+  if (gap >= 1e-4) return percent(gap);
+  std::ostringstream os;
+  os << std::setprecision(2) << gap << " (relative)";
+  return os.str();
+}
 
 json summary_json(const pacer::Summary& s) { return {{"mean", s.mean}, {"sd", s.sd}, {"min", s.min}, {"max", s.max}}; }
 
@@ -146,6 +156,7 @@ json optimise_json(const Instance& w, const OptimisationReport& r) {
   j["gap_to_lower_bound"] = best.gap;
   j["oracle_seconds"] = best.seconds;
   j["oracle_nodes"] = best.nodes;
+  j["oracle_pairs_rebalanced"] = best.pairs_rebalanced;
   j["thread_loads"] = best.thread_loads;
   j["assignment"] = best.thread_of;
   auto row = [&](const Metrics& m) {
@@ -181,7 +192,7 @@ std::string optimise_text(const Instance& w, const OptimisationReport& r) {
   std::ostringstream os;
   os << "workload: " << w.description << "\nthreads: " << w.machine.threads << "\n\n"
      << "lower bound: " << digits(best.lower_bound) << "\nbest makespan: " << digits(best.makespan)
-     << (best.optimal ? " (proven optimal)" : " (not proven optimal: " + percent(best.gap) + " above the lower bound)")
+     << (best.optimal ? " (proven optimal)" : " (not proven optimal: at most " + gap_text(best.gap) + " above the optimum)")
      << "\n\n" << t.text() << "\n";
   return os.str();
 }

@@ -6,8 +6,11 @@
 #include <numeric>
 #include <queue>
 
+#include <boost/dynamic_bitset.hpp>
+
 #include "framework/error.hpp"
 #include "pacer/omp_schedule.hpp"
+#include "templates/scheduling/pair_balance.hpp"
 #include "templates/scheduling/simulator.hpp"
 #include "templates/scheduling/workload.hpp"
 
@@ -192,14 +195,32 @@ double common_step(const std::vector<double>& loads) {
 
 // A makespan is a sum of loads, so with a common step q it is a multiple
 // of q: the mean rounds up to the next one.
-double step_aware_bound(const std::vector<double>& loads, int T) {
+double step_aware_bound(const std::vector<double>& loads, int T, double q) {
   double bound = makespan_lower_bound(loads, T);
-  double q = common_step(loads);
   if (q > 0) {
     double mean = std::accumulate(loads.begin(), loads.end(), 0.0) / T;
     bound = std::max(bound, std::ceil(mean / q - 1e-9) * q);
   }
   return bound;
+}
+
+// Stronger: the busiest thread's load is the sum of some of the loads, so
+// with a common step q the smallest such sum at or above the bound is a
+// bound too. Loads that are nearly multiples of a coarser step leave gaps
+// between the sums that the mean does not see. The sums up to the best
+// makespan found, in steps of q, are a bitset.
+double reachable_sum_bound(const std::vector<double>& loads, double q, double bound, double best) {
+  if (!(q > 0)) return bound;
+  const double top = std::round(best / q);
+  if (top > double(1 << 22) || double(loads.size()) * (top / 64 + 1) > 5e7) return bound;  // too costly to be worth it
+  boost::dynamic_bitset<> reach(size_t(top) + 1);
+  reach.set(0);
+  for (double w : loads)
+    if (size_t k = size_t(std::llround(w / q)); k <= size_t(top)) reach |= reach << k;
+  const size_t from = size_t(std::ceil(bound / q - 1e-9));
+  if (from > size_t(top)) return bound;
+  const size_t s = reach.test(from) ? from : reach.find_next(from);
+  return s == boost::dynamic_bitset<>::npos ? bound : std::max(bound, double(s) * q);
 }
 
 }  // namespace
@@ -211,7 +232,8 @@ OracleResult optimal_schedule(const std::vector<double>& loads, int threads, con
     throw InputError("the oracle's time limit must lie in [0, 3600] seconds");
   auto start = Clock::now();
   OracleResult r;
-  r.lower_bound = step_aware_bound(loads, threads);
+  const double step = common_step(loads);
+  r.lower_bound = step_aware_bound(loads, threads, step);
 
   Assignment lpt = longest_processing_time(loads.data(), loads.size(), threads);
   Schedule best = from_thread_of(loads, threads, lpt.thread_of());
@@ -225,7 +247,12 @@ OracleResult optimal_schedule(const std::vector<double>& loads, int threads, con
   if (loads.size() <= 1000) improve(loads, best);
 
   auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.time_limit_seconds));
+  r.lower_bound = reachable_sum_bound(loads, step, r.lower_bound, best.makespan());
   bool met = best.makespan() <= r.lower_bound * (1 + 1e-12);
+  if (!met) {
+    r.pairs_rebalanced = balance_pairs(loads, best.thread_of, best.busy, deadline);
+    met = best.makespan() <= r.lower_bound * (1 + 1e-12);
+  }
   bool exhaustive = false;
   if (!met && loads.size() <= 5000 && threads <= 256) {
     BranchAndBound bb(loads, threads, best, r.lower_bound, deadline);

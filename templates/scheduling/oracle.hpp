@@ -24,6 +24,7 @@ struct OracleResult {
   double lower_bound = 0;
   bool optimal = false;  // proven: the makespan meets the bound or the search was exhaustive
   double gap = 0;        // makespan / lower_bound - 1
+  size_t pairs_rebalanced = 0;  // exact two-thread splits that lowered the busiest thread
   size_t nodes = 0;      // branch-and-bound nodes visited
   double seconds = 0;
 };
