@@ -233,3 +233,19 @@ TEST_CASE("every machine of the published-figures catalogue prices a C kernel wi
     CHECK(shown.dump().find("measured by pacer") == std::string::npos);  // published or derived, never measured here
   }
 }
+
+TEST_CASE("a loop the compiler makes a call to memcpy or memset is priced as the loop, and a note says so") {
+  Workspace w;
+  const std::string c = w.write("idiom.c", "double a[1 << 16], b[1 << 16];\n"
+                                           "void copy(int n) { for (int i = 0; i < n; i++) b[i] = a[i]; }\n"
+                                           "void zero(int n) { for (int i = 0; i < n; i++) a[i] = 0; }\n"
+                                           "int main(void) { copy(1 << 16); zero(1 << 16); return 0; }\n");
+  const json j = test::run_json("predict " + c + " --function copy --function zero --param copy.n=65536 "
+                                "--param zero.n=65536 --hw hw/host.xml --model icc --json");
+  const json& p = j["predictions"][0];
+  // Before, the library's code was invisible and both loops cost nothing.
+  for (const auto& t : p["tasks"]) CHECK(t["total_seconds"].get<double>() > 1e-6);
+  const std::string notes = p["notes"].dump();
+  CHECK_THAT(notes, Catch::Contains("idiom.c:2 (copy): the compiler made the loop a call to memcpy"));
+  CHECK_THAT(notes, Catch::Contains("idiom.c:3 (zero): the compiler made the loop a call to memset"));
+}

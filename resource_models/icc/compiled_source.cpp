@@ -1,5 +1,6 @@
 #include "resource_models/icc/compiled_source.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "framework/error.hpp"
@@ -99,25 +100,59 @@ ProgramRun compile(const std::vector<std::string>& argv, const MachineCostOption
 
 }  // namespace
 
-CompiledSource compile_and_price(const std::string& source, const MachineCostOptions& o, const std::string& stem) {
-  check_description(o);
+namespace {
+
+// Compiles `source` into `stem`.o with its remarks and dependencies; the
+// extra flags come last.
+void compile_object(const std::string& source, const MachineCostOptions& o, const std::string& stem,
+                    const std::vector<std::string>& extra) {
   std::vector<std::string> argv = {o.compiler};
   for (auto& f : target_flags(o)) argv.push_back(f);
   argv.insert(argv.end(), o.flags.begin(), o.flags.end());
   for (const std::string& a : {std::string("-g"), std::string("-c"), std::string("-w"), std::string("-MD"),
                                "-MF" + stem + ".d", std::string("-fsave-optimization-record"),
-                               "-foptimization-record-file=" + stem + ".yaml", source, std::string("-o"), stem + ".o"})
+                               "-foptimization-record-file=" + stem + ".yaml"})
     argv.push_back(a);
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  for (const std::string& a : {source, std::string("-o"), stem + ".o"}) argv.push_back(a);
   if (!compile(argv, o).ok())
     throw InputError(SourceLocation{source, 0}, "",
                      "does not compile with the machine's compiler '" + o.compiler + "' (" + o.where.str() + ")");
-  const icc::MachineCode code = icc::load_object(stem + ".o", o.mcpu);
+}
+
+bool has_library_loops(const std::vector<icc::LoopRemark>& remarks) {
+  return std::any_of(remarks.begin(), remarks.end(), [](const icc::LoopRemark& r) { return !r.library_call.empty(); });
+}
+
+}  // namespace
+
+CompiledSource compile_and_price(const std::string& source, const MachineCostOptions& o, const std::string& stem) {
+  check_description(o);
+  compile_object(source, o, stem, {});
+  std::vector<icc::LoopRemark> remarks = icc::read_loop_remarks(stem + ".yaml");
+  std::string priced_stem = stem;
+  // A loop the compiler made a call to memcpy or memset runs in the C
+  // library, whose code MCA never sees: the loop would be priced at nothing.
+  // Such a build is priced as the compiler's code for the same loops
+  // without loop idioms (a vectorised copy or fill: the same bytes, and the
+  // memory term prices them), and the remarks keep the calls so that a
+  // note names each one.
+  if (has_library_loops(remarks)) {
+    priced_stem = stem + "-loops";
+    compile_object(source, o, priced_stem, {"-mllvm", "-disable-loop-idiom-all"});
+    std::vector<icc::LoopRemark> calls;
+    for (auto& r : remarks)
+      if (!r.library_call.empty()) calls.push_back(std::move(r));
+    remarks = icc::read_loop_remarks(priced_stem + ".yaml");
+    remarks.insert(remarks.end(), calls.begin(), calls.end());
+  }
+  const icc::MachineCode code = icc::load_object(priced_stem + ".o", o.mcpu);
   CompiledSource out;
   out.code.source = fs::absolute(source).lexically_normal().string();
   out.code.triple = code.triple();
   out.code.cpu = code.cpu();
   for (const auto& f : code.functions()) out.code.functions.push_back(price_function(code, f));
-  out.code.remarks = icc::read_loop_remarks(stem + ".yaml");
+  out.code.remarks = std::move(remarks);
   out.dependencies = read_dependencies(stem + ".d");
   return out;
 }

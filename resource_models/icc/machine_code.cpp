@@ -515,9 +515,21 @@ unsigned count_of(llvm::StringRef value) {
   return last.getAsInteger(10, n) || n == 0 ? 1 : n;
 }
 
+// "llvm.memcpy.p0.p0.i64" -> "memcpy": the library call a loop became.
+std::string library_call_of(const llvm::remarks::Remark& r) {
+  for (const llvm::remarks::Argument& arg : r.Args)
+    if (arg.Key == "NewFunction") {
+      llvm::StringRef name = arg.Val;
+      name.consume_front("llvm.");
+      return name.split('.').first.str();
+    }
+  return "";
+}
+
 bool wanted(const llvm::remarks::Remark& r) {
   if (r.RemarkType != llvm::remarks::Type::Passed) return false;
-  return (r.PassName == "loop-vectorize" && r.RemarkName == "Vectorized") || r.PassName == "loop-unroll";
+  return (r.PassName == "loop-vectorize" && r.RemarkName == "Vectorized") || r.PassName == "loop-unroll" ||
+         (r.PassName == "loop-idiom" && !library_call_of(r).empty());
 }
 
 void merge(LoopRemark& into, const llvm::remarks::Remark& r) {
@@ -527,6 +539,7 @@ void merge(LoopRemark& into, const llvm::remarks::Remark& r) {
     if (arg.Key == "UnrollCount") into.unroll_count = std::max(into.unroll_count, count_of(arg.Val));
   }
   if (r.RemarkName == "FullyUnrolled") into.fully_unrolled = true;
+  if (r.PassName == "loop-idiom") into.library_call = library_call_of(r);
 }
 
 LoopRemark place_of(const llvm::remarks::Remark& r) {

@@ -130,11 +130,15 @@ struct LoopRemark {
   // Factor of partial or runtime unrolling; the trip count when fully unrolled.
   unsigned unroll_count = 1;
   bool fully_unrolled = false;
+  // The library function (memcpy, memset, memmove) loop-idiom recognition
+  // turned the loop into; empty for a loop kept as code. Its place is the
+  // store the call replaces.
+  std::string library_call;
 };
 
 // Reads the YAML written by clang -fsave-optimization-record: the passed
-// remarks of loop-vectorize "Vectorized" and of loop-unroll ("FullyUnrolled",
-// "PartialUnrolled", ...). Remarks at one place of one function merge into
+// remarks of loop-vectorize "Vectorized", of loop-unroll ("FullyUnrolled",
+// "PartialUnrolled", ...) and of loop-idiom (a loop made a library call). Remarks at one place of one function merge into
 // one record; records are in the order their places first appear. Throws
 // InputError when the file is missing or not a remarks file.
 std::vector<LoopRemark> read_loop_remarks(const std::string& yaml_path);

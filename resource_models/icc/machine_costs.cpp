@@ -137,6 +137,11 @@ class Attacher {
     remarks_ = &code.remarks;
     source_ = code.source;
     for (const auto& f : code.functions) regions(f);
+    for (const auto& r : code.remarks)
+      if (!r.library_call.empty())
+        notes_.push_back(fs::path(source_).filename().string() + ":" + std::to_string(r.line) + " (" + r.function +
+                         "): the compiler made the loop a call to " + r.library_call +
+                         ", whose code is the C library's; priced as the loop compiled without loop idioms");
   }
 
   // Writes the chosen region's figures into every node's RUV.

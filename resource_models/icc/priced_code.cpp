@@ -73,7 +73,7 @@ PricedFunction function_of(const json& j) {
 json remark_json(const LoopRemark& r) {
   return {{"function", r.function}, {"file", r.file}, {"line", r.line}, {"column", r.column},
           {"vectorization_factor", r.vectorization_factor}, {"interleave_count", r.interleave_count},
-          {"unroll_count", r.unroll_count}, {"fully_unrolled", r.fully_unrolled}};
+          {"unroll_count", r.unroll_count}, {"fully_unrolled", r.fully_unrolled}, {"library_call", r.library_call}};
 }
 
 LoopRemark remark_of(const json& j) {
@@ -86,6 +86,7 @@ LoopRemark remark_of(const json& j) {
   r.interleave_count = j.at("interleave_count").get<unsigned>();
   r.unroll_count = j.at("unroll_count").get<unsigned>();
   r.fully_unrolled = j.at("fully_unrolled").get<bool>();
+  r.library_call = j.at("library_call").get<std::string>();
   return r;
 }
 
