@@ -249,3 +249,22 @@ TEST_CASE("a loop the compiler makes a call to memcpy or memset is priced as the
   CHECK_THAT(notes, Catch::Contains("idiom.c:2 (copy): the compiler made the loop a call to memcpy"));
   CHECK_THAT(notes, Catch::Contains("idiom.c:3 (zero): the compiler made the loop a call to memset"));
 }
+
+TEST_CASE("predict --model icc --energy: a description with ICC and energy figures gives both") {
+  Workspace w;
+  std::ifstream in(PACER_SOURCE_DIR "/hw/host.xml");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string energy = "  <energy>\n";
+  for (const char* p : {"eps_op\" value=\"0.263", "pi_op\" value=\"0.108", "eps_io\" value=\"8.86", "pi_io\" value=\"23.29"})
+    energy += std::string("    <param name=\"") + p + "\" unit=\"nJ\" source=\"Table 3 of the ICE paper, for this test\"/>\n";
+  const std::string hw = w.write("host-energy.xml", std::regex_replace(text.str(), std::regex("</hardware>"), energy + "  </energy>\n</hardware>"));
+  const json j = test::run_json("predict examples/kernels/matmul.c --function matmul --param matmul.n=64 --hw " + hw +
+                                " --model icc --energy --json");
+  REQUIRE(j["predictions"].size() == 1);
+  CHECK(j["predictions"][0]["model"] == "icc");
+  CHECK(j["predictions"][0]["total_seconds"].get<double>() > 0);
+  REQUIRE(j["energy"].size() == 1);
+  CHECK(j["energy"][0]["energy_joules"].get<double>() > 0);
+  CHECK(j.find("models_left_out") == j.end());
+}
