@@ -6,6 +6,7 @@
 
 #include "cli/commands/application_source.hpp"
 #include "cli/commands/commands.hpp"
+#include "cli/views/count_check_view.hpp"
 #include "cli/views/report.hpp"
 #include "frontends/clang/profile.hpp"
 
@@ -19,6 +20,8 @@ struct ProfileCommand {
   std::string args;
   std::string out;
   double time_limit = 0;
+  bool check = false;
+  bool json = false;
 };
 
 std::string summary(const Profile& p, const std::string& out) {
@@ -36,8 +39,13 @@ void run_profile_command(const ProfileCommand& o) {
   ProfileOptions options{{o.files, o.functions, compile_flags()}, o.args, o.time_limit};
   CAnalysis analysis = analyse_c(options.analyse);
   Profile p = run_profile(analysis, options);
+  if (!o.out.empty()) write_atomically(o.out, write_profile(p), "the profile");
+  if (o.check) {
+    apply_profile(analysis.model, p, o.out.empty() ? "the profile" : o.out);
+    const CountCheck c = check_counts(analysis.model, p);
+    return o.json ? emit(count_check_json(c)) : emit(count_check_text(c));
+  }
   if (o.out.empty()) return emit(write_profile(p));
-  write_atomically(o.out, write_profile(p), "the profile");
   emit(summary(p, o.out));
 }
 
@@ -52,7 +60,14 @@ void add_profile_command(CLI::App& app) {
   cmd->add_option("--out", opt->out, "Write the profile here (default: print it)");
   cmd->add_option("--time-limit", opt->time_limit, "Stop the program and refuse the profile after this many seconds (0: no limit)")
       ->check(CLI::NonNegativeNumber);
-  cmd->callback([opt] { run_profile_command(*opt); });
+  cmd->add_flag("--check", opt->check,
+                 "Check the model: each compute node's execution count by the model, with the profile's bindings, "
+                 "against the counters' (printed instead of the profile; --out still writes it)");
+  cmd->add_flag("--json", opt->json, "With --check: JSON output");
+  cmd->callback([opt] {
+    if (opt->json && !opt->check) throw InputError("--json goes with --check (the profile itself is JSON)");
+    run_profile_command(*opt);
+  });
 }
 
 }  // namespace pacer::cli

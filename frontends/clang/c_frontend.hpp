@@ -50,10 +50,19 @@ struct CountSite {
   SourcePosition fallthrough;   // Arm of a switch: last statement of the arm above, when it falls through
 };
 
+// Where a compute node's code begins (node_id empty: the function's body),
+// so that a profile's counters there can check the model's count.
+struct NodePosition {
+  std::string function;
+  std::string node_id;
+  SourcePosition at;
+};
+
 struct CAnalysis {
   ApplicationModel model;
   std::vector<FrontendDiagnostic> diagnostics;
   std::vector<CountSite> sites;
+  std::vector<NodePosition> node_positions;
   std::vector<std::string> sources;  // absolute paths, as compiled
 };
 

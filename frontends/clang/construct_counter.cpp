@@ -149,6 +149,7 @@ void ConstructCounter::binary(const BinaryOperator& e) {
     add(std::string(storage(lhs)) + "_store");
     return;
   }
+  if (e.isLogicalOp() && hooks_.short_circuit(e)) return;
   count(lhs);
   count(rhs);
   std::string family = type_family(e.getType());

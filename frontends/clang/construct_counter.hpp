@@ -18,6 +18,10 @@ class ExprHooks {
   // The RUV of the compute segment being filled.
   virtual Ruv& current() = 0;
   virtual void conditional(const clang::AbstractConditionalOperator& e) = 0;
+  // && or ||: the builder makes a branch over the right operand when that
+  // holds nodes of its own (a call, a ?:) and returns true; otherwise both
+  // operands are counted as always evaluated.
+  virtual bool short_circuit(const clang::BinaryOperator& e) = 0;
   virtual void statement_expression(const clang::StmtExpr& e) = 0;
   // A call: the builder makes a node of calls to functions of the file and
   // returns true; otherwise the counter prices it as a library call.

@@ -206,6 +206,8 @@ Profile run_profile(const CAnalysis& analysis, const ProfileOptions& o) {
   Counts counts(**mapping);
   Binder binder(counts, p);
   for (const auto& site : analysis.sites) binder.bind(site);
+  for (const auto& n : analysis.node_positions)
+    if (auto c = counts.at(n.at)) p.counts[n.node_id.empty() ? n.function : n.function + "/" + n.node_id] = *c;
   return p;
 }
 

@@ -22,6 +22,10 @@ struct Profile {
   ParamValues parameters;                  // bound parameters
   std::map<std::string, double> trips;     // "function/node" -> measured mean, for loops whose
                                            // symbolic count could not be solved for its variables
+  // What the counters measured over the whole run, to check the model's
+  // counts against (studies/count_check.hpp): "function/node" -> executions
+  // of the compute node, "function" -> entries of the function.
+  std::map<std::string, double> counts;
   std::vector<std::string> notes;
 };
 

@@ -31,6 +31,7 @@ std::string write_profile(const Profile& p) {
   j["args"] = p.args;
   j["parameters"] = p.parameters;
   j["trips"] = p.trips;
+  j["counts"] = p.counts;
   j["notes"] = p.notes;
   return j.dump(2) + "\n";
 }
@@ -49,6 +50,8 @@ Profile read_profile(const std::string& path) {
     p.args = j.at("args").get<std::string>();
     p.parameters = j.at("parameters").get<ParamValues>();
     p.trips = j.at("trips").get<std::map<std::string, double>>();
+    // Profiles made before the counts were recorded have none.
+    if (j.contains("counts")) p.counts = j.at("counts").get<std::map<std::string, double>>();
     p.notes = j.at("notes").get<std::vector<std::string>>();
   } catch (const nlohmann::json::exception& e) {
     throw InputError(SourceLocation{path, 0}, "", std::string("malformed profile: ") + e.what());

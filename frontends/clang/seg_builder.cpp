@@ -100,6 +100,7 @@ class Builder final : public ExprHooks {
         report("vla", p->getBeginLoc(), "parameter '" + p->getName().str() +
                                             "' is a variable-length array: only its size expressions are counted");
     seg_ = &task.seg;
+    out_.node_positions.push_back({name_, "", position(fn_.getBody()->getBeginLoc())});
     stmt_ = fn_.getBody();
     statement(fn_.getBody());
     flush();
@@ -107,7 +108,7 @@ class Builder final : public ExprHooks {
       // Nothing the model counts (an empty body, return of a constant): one
       // segment of no cost keeps the function a valid SEG.
       stmt_ = fn_.getBody();
-      open_.emplace(OpenSegment{fn_.getBody()->getBeginLoc(), fn_.getBody()->getEndLoc(), {}});
+      open_.emplace(OpenSegment{fn_.getBody()->getBeginLoc(), fn_.getBody()->getEndLoc(), fn_.getBody()->getBeginLoc(), {}});
       flush(true);
     }
     for (const auto& [variable, description] : trips_.variables())
@@ -120,7 +121,7 @@ class Builder final : public ExprHooks {
   Ruv& current() override {
     if (!open_) {
       open_.emplace();
-      open_->begin = stmt_->getBeginLoc();
+      open_->begin = open_->count_at = stmt_->getBeginLoc();
     }
     open_->end = stmt_->getEndLoc();
     return open_->ruv;
@@ -134,10 +135,50 @@ class Builder final : public ExprHooks {
     std::string p = unique_parameter("P_" + name_ + "_L" + std::to_string(line(e.getBeginLoc())),
                                      ParamKind::Probability, "probability that the ?: condition at " + here(e.getBeginLoc()) + " holds");
     const auto* full = dyn_cast<ConditionalOperator>(&e);
-    node.arms.push_back({param(p), sub_seg([&] { if (full) counter_.count(full->getTrueExpr()); })});
-    node.arms.push_back({nullptr, sub_seg([&] { counter_.count(e.getFalseExpr()); })});
+    node.arms.push_back({param(p), sub_seg([&] { if (full) operand(full->getTrueExpr()); })});
+    node.arms.push_back({nullptr, sub_seg([&] { operand(e.getFalseExpr()); })});
     site(CountSite::Kind::Arm, node.id, p, e.getBeginLoc(), {e.getTrueExpr()->getBeginLoc()});
     append(std::move(node));
+  }
+
+  // The right operand of && or || runs only as often as the left does not
+  // decide the value; when it holds calls or ?:, their nodes would otherwise
+  // be counted on every evaluation of the left.
+  bool short_circuit(const BinaryOperator& e) override {
+    if (!makes_nodes(e.getRHS())) return false;
+    counter_.count(e.getLHS());
+    current().add("logic");
+    flush();
+    SegNode node = make(NodeKind::Branch, "sc", e.getBeginLoc(), e.getEndLoc());
+    const std::string op = e.getOpcodeStr().str(), at = here(e.getOperatorLoc());
+    node.label = "right operand of " + op + " at " + at;
+    std::string p = unique_parameter("P_" + name_ + "_L" + std::to_string(line(e.getOperatorLoc())) + "_rhs",
+                                     ParamKind::Probability,
+                                     "probability that the right operand of the " + op + " at " + at + " is evaluated");
+    node.arms.push_back({param(p), sub_seg([&] { operand(e.getRHS()); })});
+    site(CountSite::Kind::Arm, node.id, p, e.getBeginLoc(), {e.getRHS()->getBeginLoc()});
+    append(std::move(node));
+    return true;
+  }
+
+  // An operand evaluated on its own branch: its segment runs (and is
+  // counted by the profile) where the operand begins.
+  void operand(const clang::Expr* e) {
+    stmt_ = e;
+    counter_.count(e);
+  }
+
+  // Whether evaluating `s` makes nodes: a call to a function of the files, a
+  // ?: or a statement expression.
+  bool makes_nodes(const Stmt* s) const {
+    if (!s) return false;
+    if (isa<AbstractConditionalOperator, StmtExpr>(s)) return true;
+    if (const auto* c = dyn_cast<CallExpr>(s))
+      if (const FunctionDecl* f = c->getDirectCallee(); f && f->getDefinition() && file_.defined(*f->getDefinition()))
+        return true;
+    for (const Stmt* child : s->children())
+      if (makes_nodes(child)) return true;
+    return false;
   }
 
   void statement_expression(const StmtExpr& e) override { block(items_of(e.getSubStmt())); }
@@ -234,24 +275,36 @@ class Builder final : public ExprHooks {
     std::string p = unique_parameter("P_" + name_ + "_L" + std::to_string(line(s.getBeginLoc())), ParamKind::Probability,
                                      "probability that the condition of the if at " + here(s.getBeginLoc()) + " holds");
     bool then_exits = exits(s.getThen()) == Exit::Always, else_exits = exits(s.getElse()) == Exit::Always;
-    node.arms.push_back({param(p), sub_seg([&] {
-                           statement(s.getThen());
-                           if (!then_exits) block(rest);
-                         })});
-    auto other = sub_seg([&] {
-      statement(s.getElse());
-      if (!else_exits) block(rest);
-    });
+    node.arms.push_back({param(p), sub_seg([&] { arm_then(s.getThen(), then_exits ? Items{} : rest); })});
+    auto other = sub_seg([&] { arm_then(s.getElse(), else_exits ? Items{} : rest); });
     if (!other->empty()) node.arms.push_back({nullptr, other});
     site(CountSite::Kind::Arm, node.id, p, s.getBeginLoc(), {s.getThen()->getBeginLoc()});
     append(std::move(node));
+  }
+
+  // An arm of an if and the code after the if that runs with it. When the
+  // arm may leave early (a loop in it returns), that code runs only when it
+  // did not: the two are one sequence, and block() makes the rest a
+  // continuation.
+  void arm_then(const Stmt* arm, Items rest) {
+    if (rest.empty() || exits(arm) == Exit::Never) {
+      statement(arm);
+      return block(rest);
+    }
+    std::vector<const Stmt*> sequence = arm ? items_of(arm) : std::vector<const Stmt*>{};
+    sequence.insert(sequence.end(), rest.begin(), rest.end());
+    block(sequence);
   }
 
   void loop(const Stmt& s, const Stmt* init, const clang::Expr* cond, const clang::Expr* inc, const Stmt* body) {
     bool is_do = isa<DoStmt>(s);
     if (init) statement(init);
     stmt_ = cond ? static_cast<const Stmt*>(cond) : &s;
-    if (cond && !is_do) counter_.count(cond);  // the first test
+    if (cond && !is_do) {
+      const bool opens = !open_;
+      counter_.count(cond);  // the first test
+      if (opens && open_) open_->count_at = s.getBeginLoc();
+    }
     flush();
     SegNode node = make(NodeKind::Loop, "loop", s.getBeginLoc(), s.getEndLoc());
     node.label = header(s);
@@ -282,6 +335,7 @@ class Builder final : public ExprHooks {
     node.body = sub_seg([&] {
       stmt_ = cond ? static_cast<const Stmt*>(cond) : &s;
       current().add("loop");  // one iteration's test, step and jump
+      open_->count_at = body->getBeginLoc();
       if (cond) counter_.count(cond);
       if (inc) counter_.count(inc);
       statement(body);
@@ -368,6 +422,9 @@ class Builder final : public ExprHooks {
   // ---- nodes ----
   struct OpenSegment {
     clang::SourceLocation begin, end;
+    // Where the code runs as often as the node: its first statement, not a
+    // loop test it begins with (which runs once more).
+    clang::SourceLocation count_at;
     Ruv ruv;
   };
 
@@ -384,6 +441,7 @@ class Builder final : public ExprHooks {
       if (const Construct* c = find_construct(construct)) flops += c->mcmahon_flops * count;
     node.ruvs[ruv_kind::constructs] = std::move(seg.ruv);
     node.ruvs[ruv_kind::flops].set("flops", flops);
+    out_.node_positions.push_back({name_, node.id, position(seg.count_at)});
     seg_->append(std::move(node));
   }
 
