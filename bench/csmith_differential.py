@@ -5,7 +5,9 @@ For each seed: csmith writes a program; `pacer profile --check` analyses it,
 runs it with coverage counters and compares every compute node's execution
 count by the model with the counters'; `pacer predict --model hllc` prices it
 from the profile. Prints crashes, hangs, refusals by cause, and the share of
-nodes whose counts agree.
+nodes whose counts agree. A program still running at the time limit is
+stopped and profiled from its run so far (--partial); its nodes are counted
+apart, since code after the point it reached counts 0.
 
 Usage: bench/csmith_differential.py [--seeds 1:500] [--pacer build/pacer] [--time-limit 10] [--keep DIR]
 """
@@ -58,7 +60,7 @@ def main():
     counts = collections.Counter()
     refusals = collections.Counter()
     disagreeing = []  # (seed, node, measured, modelled)
-    nodes = agreeing = 0
+    nodes = agreeing = stopped_nodes = stopped_agreeing = 0
     start = time.time()
     for seed in range(first, last + 1):
         src = os.path.join(work, f"s{seed}.c")
@@ -66,7 +68,7 @@ def main():
             subprocess.run(["csmith", "--seed", str(seed), "--no-packed-struct"], stdout=f, check=True)
         prof = os.path.join(work, f"s{seed}.profile")
         status, out, err = run([a.pacer, "profile", src, "--out", prof, "--check", "--json", "--time-limit",
-                                str(a.time_limit), "--", "-I" + CSMITH_INCLUDE], hang_after)
+                                str(a.time_limit), "--partial", "--", "-I" + CSMITH_INCLUDE], hang_after)
         if status is None or crashed(status):
             counts["hang" if status is None else "crash"] += 1
             print(f"seed {seed}: pacer profile {'hung' if status is None else 'crashed (status %d)' % status}")
@@ -76,9 +78,13 @@ def main():
             refusals["profile: " + cause(err)] += 1
             continue
         check = json.loads(out)
-        nodes += check["total"]
-        agreeing += check["agreeing"]
-        for n in check["nodes"]:
+        if check["stopped"]:
+            counts["stopped"] += 1
+            stopped_nodes += check["total"]
+            stopped_agreeing += check["agreeing"]
+        nodes += 0 if check["stopped"] else check["total"]
+        agreeing += 0 if check["stopped"] else check["agreeing"]
+        for n in ([] if check["stopped"] else check["nodes"]):
             if not n["agrees"]:
                 disagreeing.append((seed, f'{n["function"]}/{n["node"]} ({n["where"]})', n["measured"], n["modelled"]))
         status, out, err = run([a.pacer, "predict", src, "--profile", prof, "--model", "hllc", "--hw", "host",
@@ -99,7 +105,11 @@ def main():
     for c, k in refusals.most_common():
         print(f"    {k:4d}  {c}")
     share = 100.0 * agreeing / nodes if nodes else 0
-    print(f"  node counts agreeing with the counters: {agreeing} of {nodes} ({share:.2f}%)")
+    print(f"  stopped at the time limit and profiled from their run so far: {counts['stopped']}")
+    print(f"  node counts agreeing with the counters, programs that ran to the end: {agreeing} of {nodes} ({share:.2f}%)")
+    if stopped_nodes:
+        print(f"  ... programs stopped at the limit: {stopped_agreeing} of {stopped_nodes} "
+              f"({100.0 * stopped_agreeing / stopped_nodes:.2f}%; code after the point reached counts 0)")
     for seed, node, measured, modelled in disagreeing[:40]:
         print(f"    seed {seed}: {node}: measured {measured:g}, modelled {modelled:g}")
     if len(disagreeing) > 40:

@@ -51,6 +51,7 @@ std::map<std::string, double> modelled_counts(const ApplicationModel& model, con
 
 CountCheck check_counts(const ApplicationModel& model, const Profile& p) {
   CountCheck out;
+  out.stopped = p.stopped;
   const std::map<std::string, double> modelled = modelled_counts(model, p, out);
   std::set<std::string> seen;
   auto visit = [&](const Task& t) {

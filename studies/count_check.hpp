@@ -28,6 +28,9 @@ struct NodeCount {
 struct CountCheck {
   std::vector<NodeCount> nodes;  // every compute node the counters saw
   std::size_t agreeing() const;
+  // The profiled run was stopped at its time limit: code after the point it
+  // reached counts 0 there, and such nodes differ by design.
+  bool stopped = false;
   std::vector<std::string> notes;  // why nothing could be modelled, when so
 };
 

@@ -2,6 +2,7 @@
 // really did: the test program counts its own loop iterations and branch
 // outcomes and writes them out, and the profile must agree exactly.
 #include <catch2/catch.hpp>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "tests/run_pacer.hpp"
@@ -89,6 +90,20 @@ TEST_CASE("a program that outlives --time-limit is stopped and not profiled", "[
   CHECK_THAT(r.err, Catch::Contains("ran longer than 0.5 s and was stopped"));
   CHECK_FALSE(std::filesystem::exists(out));
   CHECK(run_pacer("profile '" + source + "' --time-limit -1").status == 2);
+  // With --partial, the counts of its run so far are the profile, and the
+  // check agrees on them.
+  Run partial = run_pacer("profile '" + source + "' --time-limit 0.5 --partial --check --json --out '" + out + "'");
+  REQUIRE(partial.status == 0);
+  const nlohmann::json j = nlohmann::json::parse(partial.out);
+  CHECK(j["stopped"] == true);
+  CHECK(j["agreeing"] == j["total"]);
+  std::ifstream written(out);
+  const nlohmann::json profile = nlohmann::json::parse(written);
+  CHECK(profile["stopped"] == true);
+  CHECK(profile["parameters"].begin().value().get<double>() > 1e5);  // the endless loop's mean trips so far
+  CHECK_THAT(profile["notes"].dump(), Catch::Contains("stopped after 0.5 s"));
+  std::filesystem::remove(out);
+  CHECK_THAT(run_pacer("profile '" + source + "' --partial").err, Catch::Contains("--partial goes with --time-limit"));
 }
 
 TEST_CASE("a failing program is not profiled", "[profile]") {

@@ -20,6 +20,7 @@ struct ProfileCommand {
   std::string args;
   std::string out;
   double time_limit = 0;
+  bool partial = false;
   bool check = false;
   bool json = false;
 };
@@ -36,7 +37,7 @@ std::string summary(const Profile& p, const std::string& out) {
 }
 
 void run_profile_command(const ProfileCommand& o) {
-  ProfileOptions options{{o.files, o.functions, compile_flags()}, o.args, o.time_limit};
+  ProfileOptions options{{o.files, o.functions, compile_flags()}, o.args, o.time_limit, o.partial};
   CAnalysis analysis = analyse_c(options.analyse);
   Profile p = run_profile(analysis, options);
   if (!o.out.empty()) write_atomically(o.out, write_profile(p), "the profile");
@@ -60,12 +61,16 @@ void add_profile_command(CLI::App& app) {
   cmd->add_option("--out", opt->out, "Write the profile here (default: print it)");
   cmd->add_option("--time-limit", opt->time_limit, "Stop the program and refuse the profile after this many seconds (0: no limit)")
       ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--partial", opt->partial,
+                 "With --time-limit: keep the counts of a program stopped at the limit (its run so far) instead of "
+                 "refusing the profile");
   cmd->add_flag("--check", opt->check,
                  "Check the model: each compute node's execution count by the model, with the profile's bindings, "
                  "against the counters' (printed instead of the profile; --out still writes it)");
   cmd->add_flag("--json", opt->json, "With --check: JSON output");
   cmd->callback([opt] {
     if (opt->json && !opt->check) throw InputError("--json goes with --check (the profile itself is JSON)");
+    if (opt->partial && !(opt->time_limit > 0)) throw InputError("--partial goes with --time-limit S (S > 0)");
     run_profile_command(*opt);
   });
 }

@@ -25,6 +25,7 @@ std::string count_check_text(const CountCheck& c) {
   std::ostringstream os;
   os << "execution counts of the compute nodes: the model (with the profile's bindings) against the counters\n"
      << t.text() << c.agreeing() << " of " << c.nodes.size() << " nodes agree\n";
+  if (c.stopped) os << "note: the run was stopped at its time limit: code after the point it reached counts 0\n";
   for (const auto& n : c.notes) os << "note: " << n << '\n';
   return os.str();
 }
@@ -35,7 +36,8 @@ json count_check_json(const CountCheck& c) {
     nodes.push_back({{"function", n->function}, {"node", n->node_id}, {"where", n->where.str()},
                      {"measured", n->measured}, {"modelled", n->modelled}, {"reached", n->reached},
                      {"agrees", n->agrees()}});
-  return {{"nodes", nodes}, {"agreeing", c.agreeing()}, {"total", c.nodes.size()}, {"notes", c.notes}};
+  return {{"nodes", nodes}, {"agreeing", c.agreeing()}, {"total", c.nodes.size()}, {"stopped", c.stopped},
+          {"notes", c.notes}};
 }
 
 }  // namespace pacer::cli

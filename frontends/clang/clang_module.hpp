@@ -17,7 +17,7 @@ namespace pacer {
 
 struct ClangModuleApi {
   // Raise when this table or a type crossing it changes.
-  static constexpr int current_version = 4;  // 4: LoopRemark::library_call, CAnalysis::node_positions, Profile::counts
+  static constexpr int current_version = 4;  // 4: LoopRemark::library_call, CAnalysis::node_positions, Profile::counts and stopped, ProfileOptions::partial
   int version = current_version;
   CAnalysis (*analyse_c)(const AnalyseOptions&) = nullptr;
   Profile (*run_profile)(const CAnalysis&, const ProfileOptions&) = nullptr;

@@ -162,7 +162,11 @@ Profile run_profile(const CAnalysis& analysis, const ProfileOptions& o) {
 
   ScratchDir dir("pacer-profile");
   std::string program = (dir.path / "program").string();
+  const bool continuous = o.partial && o.time_limit > 0;
   std::vector<std::string> compile = {PACER_CLANG, "-fprofile-instr-generate", "-fcoverage-mapping", "-O0", "-w"};
+  // Counters kept in the raw file as they change (LLVM's continuous mode),
+  // so that a program stopped at the limit leaves its counts.
+  if (continuous) compile.insert(compile.end(), {"-mllvm", "-runtime-counter-relocation"});
   compile.insert(compile.end(), analysis.sources.begin(), analysis.sources.end());
   compile.insert(compile.end(), o.analyse.compile_flags.begin(), o.analyse.compile_flags.end());
   for (const char* tail : {"-o", program.c_str(), "-lm"}) compile.push_back(tail);
@@ -172,6 +176,8 @@ Profile run_profile(const CAnalysis& analysis, const ProfileOptions& o) {
                      "a profiled program needs a main");
 
   std::string raw = (dir.path / "program.profraw").string();
+  // %c: continuous mode; it expands to nothing in the file's name.
+  std::string raw_pattern = continuous ? (dir.path / "program%c.profraw").string() : raw;
   // A program that exits with 127 (a missing shared library, say) is the
   // program's failure, not a shell that could not start.
   ProgramRun profiled;
@@ -184,12 +190,20 @@ Profile run_profile(const CAnalysis& analysis, const ProfileOptions& o) {
   };
   try {
     profiled = run_program({"/bin/sh", "-c", "exec \"$0\" " + o.args, program},
-                           [&] { setenv("LLVM_PROFILE_FILE", raw.c_str(), 1); },
+                           [&] { setenv("LLVM_PROFILE_FILE", raw_pattern.c_str(), 1); },
                            o.time_limit > 0 ? std::function<void()>(within_limit) : std::function<void()>{},
                            std::min(0.1, o.time_limit / 20));
   } catch (const InputError& e) {
-    if (std::string(e.what()).find("--time-limit") != std::string::npos) throw;
-    profiled.exit_status = 127;
+    const bool timed_out = std::string(e.what()).find("--time-limit") != std::string::npos;
+    if (timed_out && !continuous) throw;
+    if (timed_out) {
+      p.stopped = true;
+      p.notes.push_back("the program was stopped after " + format_number(o.time_limit) +
+                        " s (--time-limit, --partial): the counts are those of its run so far");
+      profiled.exit_status = 0;
+    } else {
+      profiled.exit_status = 127;
+    }
   }
   if (!profiled.ok())
     throw InputError(SourceLocation{o.analyse.files.front(), 0}, "--args",

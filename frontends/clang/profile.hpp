@@ -26,6 +26,10 @@ struct Profile {
   // counts against (studies/count_check.hpp): "function/node" -> executions
   // of the compute node, "function" -> entries of the function.
   std::map<std::string, double> counts;
+  // The run was stopped at the time limit (ProfileOptions::partial): the
+  // counts are those of its run so far, and code after the point it
+  // reached counts 0.
+  bool stopped = false;
   std::vector<std::string> notes;
 };
 
@@ -35,6 +39,9 @@ struct ProfileOptions {
   // Seconds the profiled program may run before it is stopped and the
   // profile refused; 0: no limit. Random programs (csmith's) need not end.
   double time_limit = 0;
+  // With a time limit: a program still running then is stopped and its
+  // counts so far kept (they are written as it runs), instead of refused.
+  bool partial = false;
 };
 
 // Compiles, runs and reads the counters. Throws InputError when the program

@@ -32,6 +32,7 @@ std::string write_profile(const Profile& p) {
   j["parameters"] = p.parameters;
   j["trips"] = p.trips;
   j["counts"] = p.counts;
+  j["stopped"] = p.stopped;
   j["notes"] = p.notes;
   return j.dump(2) + "\n";
 }
@@ -52,6 +53,7 @@ Profile read_profile(const std::string& path) {
     p.trips = j.at("trips").get<std::map<std::string, double>>();
     // Profiles made before the counts were recorded have none.
     if (j.contains("counts")) p.counts = j.at("counts").get<std::map<std::string, double>>();
+    p.stopped = j.value("stopped", false);
     p.notes = j.at("notes").get<std::vector<std::string>>();
   } catch (const nlohmann::json::exception& e) {
     throw InputError(SourceLocation{path, 0}, "", std::string("malformed profile: ") + e.what());
