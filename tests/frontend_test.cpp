@@ -263,3 +263,38 @@ TEST_CASE("C that does not compile is an input error", "[frontend]") {
   CHECK_THAT(test::error_message([] { analyse_source("int f(void) { return 0; }", {"g"}); }),
              Catch::Contains("no function 'g'"));
 }
+
+TEST_CASE("functions of included project files are analysed; system headers' are not", "[frontend]") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("pacer-unity-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "a.c") << "static int sq(int x) { return x * x; }\n"
+                                "int sum_sq(int n) { int s = 0; for (int i = 0; i < n; i++) s += sq(i); return s; }\n";
+  std::ofstream(dir / "util.h") << "static inline int twice(int x) { return 2 * x; }\n";
+  std::ofstream(dir / "unity.c") << "#include <stdlib.h>\n#include \"a.c\"\n";
+  std::ofstream(dir / "one.c") << "#include \"util.h\"\nint one(int x) { return twice(x); }\n";
+  std::ofstream(dir / "two.c") << "#include \"util.h\"\nint two(int x) { return twice(x) + 1; }\n";
+  std::ofstream(dir / "none.c") << "int declared(int);\n";
+
+  // A unity build: the functions are those of the included file, and a note says where.
+  const CAnalysis unity = analyse_c({{(dir / "unity.c").string()}, {}, {}});
+  CHECK(unity.model.tasks.size() == 1);
+  CHECK(task(unity, "sum_sq").where.file == (dir / "a.c").string());
+  CHECK(unity.model.find_seg("sq"));
+  CHECK_FALSE(unity.model.find_seg("abs"));  // stdlib.h's inline functions are the system's
+  REQUIRE(unity.diagnostics.size() == 1);
+  CHECK(unity.diagnostics[0].kind == "source_files");
+  CHECK_FALSE(unity.diagnostics[0].unmodelable());
+  CHECK_THAT(unity.diagnostics[0].message, Catch::Contains("a.c (2)"));
+
+  // A header's function met through two files is one function, not a clash.
+  const CAnalysis both = analyse_c({{(dir / "one.c").string(), (dir / "two.c").string()}, {}, {}});
+  CHECK(both.model.tasks.size() == 2);
+  CHECK(both.model.find_seg("twice"));
+  CHECK(both.diagnostics.empty());
+
+  const CAnalysis none = analyse_c({{(dir / "none.c").string()}, {}, {}});
+  REQUIRE(none.diagnostics.size() == 1);
+  CHECK_THAT(none.diagnostics[0].message, Catch::Contains("defines no function"));
+  fs::remove_all(dir);
+}

@@ -123,7 +123,7 @@ TEST_CASE("profile --check: on 20 csmith programs every node's count agrees with
   for (int seed = 1; seed <= 20; ++seed) {
     const std::string c = temp_file("csmith-" + std::to_string(seed) + ".c", "");
     REQUIRE(std::system(("csmith --seed " + std::to_string(seed) + " --no-packed-struct > " + c).c_str()) == 0);
-    Run r = run_pacer("profile " + c + " --check --json --time-limit 5 -- -I/usr/include/csmith");
+    Run r = run_pacer("profile " + c + " --check --json --time-limit 5 -- -isystem /usr/include/csmith");
     std::filesystem::remove(c);
     INFO("seed " << seed << ": " << r.err);
     if (r.status == 2 && r.err.find("--time-limit") != std::string::npos) continue;

@@ -26,6 +26,7 @@ namespace {
 // One function as the analysis of its file found it.
 struct FunctionRecord {
   Task task;
+  std::string file;  // absolute: the named file, or a project file it includes
   std::set<std::string> outside_callers;  // callers not in its cycle of calls
   int order = 0;                          // position among all files' functions
 };
@@ -67,9 +68,11 @@ class AnalysisConsumer : public ASTConsumer {
     if (ctx.getDiagnostics().hasErrorOccurred()) return;
     std::vector<const FunctionDecl*> defs;
     std::map<const FunctionDecl*, size_t> index;
+    // The functions of the file and of the project files it includes (a
+    // unity build, static inline helpers); not those of system headers.
     for (const Decl* d : ctx.getTranslationUnitDecl()->decls()) {
       const auto* f = dyn_cast<FunctionDecl>(d);
-      if (!f || !f->doesThisDeclarationHaveABody() || !sm.isInMainFile(sm.getExpansionLoc(f->getLocation()))) continue;
+      if (!f || !f->doesThisDeclarationHaveABody() || sm.isInSystemHeader(sm.getExpansionLoc(f->getLocation()))) continue;
       index[f->getCanonicalDecl()] = defs.size();
       defs.push_back(f);
     }
@@ -97,20 +100,36 @@ class AnalysisConsumer : public ASTConsumer {
     };
     file.recursive = [&](const FunctionDecl& f) { return recursive(at(f)); };
 
-    std::string path = sm.getFileEntryRefForID(sm.getMainFileID())->getName().str();
-    std::string display = out_.display_names.count(path) ? out_.display_names[path] : path;
     for (size_t i = 0; i < defs.size(); ++i) {
       std::string name = defs[i]->getName().str();
-      if (out_.functions.count(name))
-        throw InputError(SourceLocation{display, int(sm.getExpansionLineNumber(defs[i]->getLocation()))}, "",
-                         "function '" + name + "' is defined in more than one of the files");
+      const auto [absolute, display] = file_of(sm, defs[i]->getLocation());
+      const int line = int(sm.getExpansionLineNumber(defs[i]->getLocation()));
+      if (auto seen = out_.functions.find(name); seen != out_.functions.end()) {
+        // A header's function, met again through another of the files.
+        if (seen->second.file == absolute && seen->second.task.where.line == line) continue;
+        throw InputError(SourceLocation{display, line}, "", "function '" + name + "' is defined in more than one of the files");
+      }
       FunctionRecord rec;
+      rec.file = absolute;
       rec.task = cfront::build_function_seg(ctx, *defs[i], file, display, out_.analysis, out_.parameter_names);
       rec.order = int(out_.functions.size());
       for (size_t j = 0; j < defs.size(); ++j)
         if (callees[j].count(i) && component[j] != component[i]) rec.outside_callers.insert(defs[j]->getName().str());
       out_.functions.emplace(name, std::move(rec));
     }
+  }
+
+  // The file holding `loc`, absolute, and as the user wrote it (an
+  // included file as the include resolved it, tidied).
+  std::pair<std::string, std::string> file_of(const SourceManager& sm, clang::SourceLocation loc) const {
+    const auto entry = sm.getFileEntryRefForID(sm.getFileID(sm.getExpansionLoc(loc)));
+    const std::string name = entry ? entry->getName().str() : std::string("<unknown>");
+    const std::string absolute = std::filesystem::absolute(name).lexically_normal().string();
+    auto named = out_.display_names.find(absolute);
+    if (named != out_.display_names.end()) return {absolute, named->second};
+    const auto relative = std::filesystem::path(absolute).lexically_relative(std::filesystem::current_path());
+    const bool below = !relative.empty() && *relative.begin() != "..";
+    return {absolute, below ? relative.string() : absolute};
   }
 
   Collected& out_;
@@ -156,6 +175,25 @@ void collect_callees(const Seg& seg, std::vector<std::string>& out) {
   });
 }
 
+// When the named files define no function of their own, says where the
+// analysed ones are (a unity build), or that there are none.
+void note_where_functions_are(Collected& c, const std::string& first_file) {
+  std::set<std::string> named(c.analysis.sources.begin(), c.analysis.sources.end());
+  std::map<std::string, std::vector<std::string>> elsewhere;  // file as displayed -> functions
+  for (const auto& [name, rec] : c.functions) {
+    if (named.count(rec.file)) return;
+    elsewhere[rec.task.where.file].push_back(name);
+  }
+  std::string where;
+  for (const auto& [file, names] : elsewhere)
+    where += (where.empty() ? "" : "; ") + file + " (" + std::to_string(names.size()) + ")";
+  c.analysis.diagnostics.push_back(
+      {"source_files", {first_file, 0}, "",
+       elsewhere.empty() ? "defines no function, and neither do the project files it includes"
+                         : "defines no function of its own; those analysed are defined in the files it includes: " + where,
+       ""});
+}
+
 // Tasks: the functions asked for, else those no other function calls (from
 // outside its own cycle). Functions: everything the tasks reach.
 void assemble(Collected& c, const AnalyseOptions& options, const std::string& first_file) {
@@ -190,6 +228,7 @@ void assemble(Collected& c, const AnalyseOptions& options, const std::string& fi
       }
   }
   std::sort(reached.begin(), reached.end());
+  note_where_functions_are(c, first_file);
   for (const auto& name : task_names) m.tasks.push_back(std::move(c.functions.at(name).task));
   for (const auto& r : reached) m.functions.push_back(std::move(c.functions.at(r.second).task));
 
@@ -206,7 +245,8 @@ void assemble(Collected& c, const AnalyseOptions& options, const std::string& fi
   for (const auto& f : m.functions) use(f.seg);
   std::set<std::string> used_set(used.begin(), used.end());
   std::erase_if(m.parameters, [&](const Parameter& p) { return !used_set.count(p.name); });
-  std::erase_if(c.analysis.diagnostics, [&](const FrontendDiagnostic& d) { return !in_model.count(d.function); });
+  std::erase_if(c.analysis.diagnostics,
+                [&](const FrontendDiagnostic& d) { return !d.function.empty() && !in_model.count(d.function); });
   std::erase_if(c.analysis.sites, [&](const CountSite& s) { return !in_model.count(s.function); });
   std::stable_sort(c.analysis.diagnostics.begin(), c.analysis.diagnostics.end(),
                    [](const FrontendDiagnostic& a, const FrontendDiagnostic& b) {

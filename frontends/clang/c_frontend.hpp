@@ -26,7 +26,8 @@ struct FrontendDiagnostic {
   std::string function;
   std::string message;
   std::string parameter;
-  bool unmodelable() const { return kind != "trip_count"; }
+  // "source_files": where the functions are (the named file defines none).
+  bool unmodelable() const { return kind != "trip_count" && kind != "source_files"; }
 };
 
 // A place whose execution count a profiled run can measure, so that a
