@@ -157,3 +157,60 @@ int main(void) {
   }
   CHECK(seen);
 }
+
+// An interpreter's computed-goto dispatch is a loop over its handlers: the
+// profile binds how many run per entry and each one's share, and the
+// counts of every handler's code then agree with the counters.
+TEST_CASE("a computed-goto dispatch is a loop over its handlers, bound by a profile", "[profile]") {
+  const std::string c = temp_file("vm.c", R"(enum { PUSH, ADD, MUL, JNZ, HALT };
+static long work(long x) { return x * 3 + 1; }
+static long run(const int *code) {
+  static const void *table[] = {&&op_push, &&op_add, &&op_mul, &&op_jnz, &&op_halt};
+  long stack[16];
+  int sp = 0, pc = 0;
+  long counter = 1000;
+#define NEXT goto *table[code[pc++]]
+  NEXT;
+op_push:
+  stack[sp++] = code[pc++];
+  NEXT;
+op_add:
+  sp--;
+  stack[sp - 1] += stack[sp];
+  NEXT;
+op_mul:
+  sp--;
+  stack[sp - 1] = work(stack[sp - 1] * stack[sp]) % 1000003;
+  NEXT;
+op_jnz:
+  pc = --counter > 0 ? code[pc] : pc + 1;
+  NEXT;
+op_halt:
+  return stack[sp - 1];
+}
+int main(void) {
+  const int code[] = {PUSH, 1, PUSH, 2, ADD, PUSH, 3, MUL, JNZ, 2, HALT};
+  return run(code) > 0 ? 0 : 1;
+}
+)");
+  const nlohmann::json analysis = nlohmann::json::parse(run_pacer("analyse " + c + " --json").out);
+  std::string run_formula, kinds;
+  for (const auto& f : analysis["functions"])
+    if (f["name"] == "run") run_formula = f["formula"];
+  for (const auto& d : analysis["diagnostics"]) kinds += d["kind"].get<std::string>() + " ";
+  CHECK_THAT(run_formula, Catch::Contains("N_run_L10_dispatch") && Catch::Contains("T(work)"));
+  CHECK(kinds == "dispatch ");
+
+  const std::string profile = temp_file("vm.profile", "");
+  Run r = run_pacer("profile " + c + " --out " + profile + " --check --json");
+  REQUIRE(r.status == 0);
+  const nlohmann::json check = nlohmann::json::parse(r.out);
+  CHECK(check["agreeing"] == check["total"]);
+  std::ifstream in(profile);
+  const nlohmann::json p = nlohmann::json::parse(in);
+  // 5002 dispatches in one entry: 2001 pushes, 1000 each of add, mul and jnz, one halt.
+  CHECK(p["parameters"]["N_run_L10_dispatch"] == 5002);
+  CHECK(p["parameters"]["P_run_L10"].get<double>() == Approx(2001.0 / 5002));
+  CHECK(p["parameters"]["P_run_L24"].get<double>() == Approx(1.0 / 5002));
+  std::filesystem::remove(profile);
+}

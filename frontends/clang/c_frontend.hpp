@@ -26,8 +26,9 @@ struct FrontendDiagnostic {
   std::string function;
   std::string message;
   std::string parameter;
-  // "source_files": where the functions are (the named file defines none).
-  bool unmodelable() const { return kind != "trip_count" && kind != "source_files"; }
+  // "source_files": where the functions are (the named file defines none);
+  // "trip_count" and "dispatch": modelled, with parameters a profile binds.
+  bool unmodelable() const { return kind != "trip_count" && kind != "source_files" && kind != "dispatch"; }
 };
 
 // A place whose execution count a profiled run can measure, so that a
@@ -41,7 +42,7 @@ struct SourcePosition {
 };
 
 struct CountSite {
-  enum class Kind { Loop, Arm, Continuation, Recursion } kind;
+  enum class Kind { Loop, Arm, Continuation, Recursion, Share } kind;
   std::string function;
   std::string node_id;
   std::string parameter;        // the parameter this site binds; empty for a symbolic loop
@@ -49,6 +50,9 @@ struct CountSite {
   SourcePosition entry;         // where the construct is entered
   std::vector<SourcePosition> taken;  // Loop: body; Arm, Continuation: its first code; Recursion: outside call sites
   SourcePosition fallthrough;   // Arm of a switch: last statement of the arm above, when it falls through
+  // Share (a handler of a computed-goto dispatch): its probability is the
+  // count at `taken` over the sum of the counts here, every handler's.
+  std::vector<SourcePosition> among;
 };
 
 // Where a compute node's code begins (node_id empty: the function's body),

@@ -104,6 +104,7 @@ class Binder {
   Binder(const Counts& counts, Profile& out) : counts_(counts), out_(out) {}
 
   void bind(const CountSite& s) {
+    if (s.kind == CountSite::Kind::Share) return share(s);
     std::optional<double> entry = counts_.at(s.entry);
     if (!entry) return note(s, "no counter at " + where(s.entry) + "; left unbound");
     double taken = 0;
@@ -134,6 +135,18 @@ class Binder {
     os << s.function << "/" << s.node_id << ": trip count " << to_string(s.trips)
        << " bound to its profiled mean " << mean << " (its variables cannot be solved from this loop alone)";
     out_.notes.push_back(os.str());
+  }
+
+  void share(const CountSite& s) {
+    double all = 0;
+    for (const auto& a : s.among) all += counts_.at(a).value_or(0);
+    if (all == 0) {
+      out_.parameters[s.parameter] = 0;
+      return note(s, "never dispatched to in the profiled run; bound to 0");
+    }
+    double taken = 0;
+    for (const auto& t : s.taken) taken += counts_.at(t).value_or(0);
+    out_.parameters[s.parameter] = std::clamp(taken / all, 0.0, 1.0);
   }
 
   void note(const CountSite& s, const std::string& what) {

@@ -100,6 +100,7 @@ class Builder final : public ExprHooks {
         report("vla", p->getBeginLoc(), "parameter '" + p->getName().str() +
                                             "' is a variable-length array: only its size expressions are counted");
     seg_ = &task.seg;
+    collect_handlers(fn_.getBody());
     out_.node_positions.push_back({name_, "", position(fn_.getBody()->getBeginLoc())});
     stmt_ = fn_.getBody();
     statement(fn_.getBody());
@@ -113,6 +114,10 @@ class Builder final : public ExprHooks {
     }
     for (const auto& [variable, description] : trips_.variables())
       shared_parameter(variable, ParamKind::Real, description);
+    if (first_indirect_goto_.isValid() && !dispatch_built_)
+      report("goto", first_indirect_goto_,
+             "computed goto whose targets are not the labels of one block: each jump is modelled as an early exit, "
+             "and the code after it as a continuation branch");
     return task;
   }
 
@@ -233,8 +238,10 @@ class Builder final : public ExprHooks {
     if (const auto* d = dyn_cast<DeclStmt>(s)) return declaration(*d);
     if (const auto* r = dyn_cast<ReturnStmt>(s)) return counter_.count(r->getRetValue());
     if (const auto* g = dyn_cast<IndirectGotoStmt>(s)) {
-      counter_.count(g->getTarget());
-      return report("goto", s->getBeginLoc(), "computed goto: the jump is modelled as an early exit; code after it is a continuation branch");
+      // A dispatch of the loop over the handlers (dispatch()), or, when its
+      // targets are scattered, an early exit (said once, at build()'s end).
+      if (!first_indirect_goto_.isValid()) first_indirect_goto_ = s->getBeginLoc();
+      return counter_.count(g->getTarget());
     }
     if (isa<GotoStmt>(s))
       return report("goto", s->getBeginLoc(), "goto: the jump is modelled as an early exit; code after it is a continuation branch");
@@ -247,15 +254,21 @@ class Builder final : public ExprHooks {
     for (size_t i = 0; i < items.size(); ++i) {
       const Stmt* s = items[i];
       Items rest = items.drop_front(i + 1);
+      // Falling into the handlers of a computed goto.
+      if (dispatch_region(items.drop_front(i)))
+        return dispatch(items.drop_front(i), i > 0 ? items[i - 1]->getBeginLoc() : fn_.getBody()->getBeginLoc());
       if (const auto* f = dyn_cast<IfStmt>(s); f && !rest.empty() &&
                                                (exits(f->getThen()) == Exit::Always) != (exits(f->getElse()) == Exit::Always))
         return if_statement(*f, rest);
       statement(s);
       Exit e = exits(s);
       if (e == Exit::Always) {
-        // Dead code, unless a label there is the target of a goto.
+        // Dead code, unless a label there is the target of a goto: the
+        // handlers of a computed goto, or a continuation.
         auto label = std::find_if(rest.begin(), rest.end(), [](const Stmt* r) { return isa<LabelStmt>(r); });
-        if (label != rest.end()) continuation(*s, rest.drop_front(label - rest.begin()));
+        if (label != rest.end() && dispatch_region(rest.drop_front(label - rest.begin())))
+          dispatch(rest.drop_front(label - rest.begin()), s->getBeginLoc());
+        else if (label != rest.end()) continuation(*s, rest.drop_front(label - rest.begin()));
         return;
       }
       if (e == Exit::Maybe && !rest.empty()) return continuation(*s, rest);
@@ -403,6 +416,78 @@ class Builder final : public ExprHooks {
       const auto* list = dyn_cast<InitListExpr>(v->getInit()->IgnoreParens());
       current().add("local_store", list ? std::max(1u, list->getNumInits()) : 1);
     }
+  }
+
+  // ---- computed goto ----
+  // Labels whose address is taken (&&label): the handlers a computed goto
+  // (goto *p) can reach.
+  void collect_handlers(const Stmt* s) {
+    if (!s) return;
+    if (const auto* a = dyn_cast<AddrLabelExpr>(s)) handlers_.insert(a->getLabel());
+    for (const Stmt* child : s->children()) collect_handlers(child);
+  }
+
+  const LabelStmt* handler(const Stmt* s) const {
+    const auto* l = dyn_cast<LabelStmt>(s);
+    return l && handlers_.count(l->getDecl()) ? l : nullptr;
+  }
+
+  // Items that begin with a handler and hold every handler of the function
+  // as statements of their own: the dispatch the frontend models.
+  bool dispatch_region(Items items) const {
+    if (items.empty() || !handler(items.front())) return false;
+    size_t found = 0;
+    for (const Stmt* s : items)
+      for (const auto* l = dyn_cast<LabelStmt>(s); l; l = dyn_cast<LabelStmt>(l->getSubStmt())) found += handlers_.count(l->getDecl());
+    return found == handlers_.size();
+  }
+
+  // An interpreter's dispatch: the handlers from the first to the end of
+  // the block, entered (by a computed goto, or by falling in) at `entry`,
+  // are a loop of N_..._dispatch handlers per entry, each a branch arm
+  // taken with its share of the dispatches. Both bind from the counters at
+  // the labels. A handler runs until the next handler's label; one that
+  // falls through into it is counted there as well, so the counts hold.
+  void dispatch(Items region, clang::SourceLocation entry) {
+    flush();
+    dispatch_built_ = true;
+    std::vector<size_t> starts;
+    for (size_t k = 0; k < region.size(); ++k)
+      if (handler(region[k])) starts.push_back(k);
+    const clang::SourceLocation begin = region.front()->getBeginLoc();
+    const std::string at = std::to_string(line(begin));
+    SegNode loop = make(NodeKind::Loop, "dispatch", begin, region.back()->getEndLoc());
+    loop.label = "computed-goto dispatch over " + std::to_string(starts.size()) + " handlers";
+    const std::string n = unique_parameter("N_" + name_ + "_L" + at + "_dispatch", ParamKind::Count,
+                                           "handlers run per entry to the computed-goto dispatch at " + here(begin));
+    loop.trips = param(n);
+    SegNode branch = make(NodeKind::Branch, "handler", begin, region.back()->getEndLoc());
+    branch.label = "the handler the computed goto jumps to";
+    std::vector<SourcePosition> labels;
+    for (size_t k : starts) labels.push_back(position(region[k]->getBeginLoc()));
+    for (size_t h = 0; h < starts.size(); ++h) {
+      const auto* label = cast<LabelStmt>(region[starts[h]]);
+      const size_t end = h + 1 < starts.size() ? starts[h + 1] : region.size();
+      std::vector<const Stmt*> body = {label->getSubStmt()};
+      for (size_t k = starts[h] + 1; k < end; ++k) body.push_back(region[k]);
+      const std::string p = unique_parameter("P_" + name_ + "_L" + std::to_string(line(label->getBeginLoc())),
+                                             ParamKind::Probability,
+                                             "share of the dispatches that go to '" + std::string(label->getName()) + "' at " +
+                                                 here(label->getBeginLoc()));
+      branch.arms.push_back({param(p), sub_seg([&] { block(body); })});
+      CountSite& share = site(CountSite::Kind::Share, branch.id, p, label->getBeginLoc(), {label->getBeginLoc()});
+      share.among = labels;
+    }
+    CountSite& trips = site(CountSite::Kind::Loop, loop.id, n, entry, {});
+    trips.taken = labels;
+    trips.trips = loop.trips;
+    loop.body = std::make_shared<Seg>();
+    loop.body->append(std::move(branch));
+    report("dispatch", begin,
+           "computed-goto dispatch: a loop over its " + std::to_string(starts.size()) + " handlers, " + n +
+               " per entry, each taken with its share of the dispatches (a profile binds them)",
+           n);
+    append(std::move(loop));
   }
 
   // `rest` runs only when the code before it did not leave early.
@@ -561,6 +646,9 @@ class Builder final : public ExprHooks {
   const Stmt* stmt_ = nullptr;           // the statement being counted
   std::set<std::string> ids_;
   std::vector<const Stmt*> loops_;       // enclosing loops, outermost first
+  std::set<const LabelDecl*> handlers_;  // targets of computed gotos
+  clang::SourceLocation first_indirect_goto_;
+  bool dispatch_built_ = false;
   size_t first_diagnostic_;              // where this function's diagnostics begin
 };
 

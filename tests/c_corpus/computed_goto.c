@@ -1,4 +1,4 @@
-/* expect: unmodelable goto */
+/* expect: ok */
 #include <stdint.h>
 
 enum { OP_HALT, OP_PUSH, OP_ADD, OP_SUB, OP_MUL, OP_DUP, OP_JNZ, OP_DEC };
