@@ -1,0 +1,7 @@
+// libFuzzer target: the hardware description XML reader.
+#include "frontends/xml/hardware_io.hpp"
+#include "tests/fuzz/fuzz_input.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  return pacer::fuzz::refuse_or_read([&] { pacer::read_hardware_string(pacer::fuzz::text(data, size), "fuzz.xml"); });
+}
