@@ -268,3 +268,19 @@ TEST_CASE("predict --model icc --energy: a description with ICC and energy figur
   CHECK(j["energy"][0]["energy_joules"].get<double>() > 0);
   CHECK(j.find("models_left_out") == j.end());
 }
+
+TEST_CASE("ICC prices the functions of an included project file by their own lines") {
+  Workspace w;
+  w.write("scale.c", "double data[4096];\n"
+                     "double scale(double *x, int n, double k) {\n"
+                     "  double s = 0;\n"
+                     "  for (int i = 0; i < n; i++) { x[i] *= k; s += x[i]; }\n"
+                     "  return s;\n"
+                     "}\n");
+  const std::string c = w.write("unity.c", "#include \"scale.c\"\n"
+                                           "int main(void) { return scale(data, 4096, 0.5) > 0; }\n");
+  const json j = test::run_json("predict " + c + " --function scale --param scale.n=4096 --hw hw/host.xml --model icc --json");
+  // Before, the included file's instructions were looked for in unity.c and the loop cost nothing.
+  CHECK(body_seconds(j["predictions"][0]) > 0);
+  CHECK(j["predictions"][0]["notes"].dump().find("scale.c:4") == std::string::npos);
+}

@@ -214,3 +214,59 @@ int main(void) {
   CHECK(p["parameters"]["P_run_L24"].get<double>() == Approx(1.0 / 5002));
   std::filesystem::remove(profile);
 }
+
+// gotos within a block: a forward jump to a label of the block joins the
+// code there, and a jump back to a label repeats the code from it (a loop
+// the profile binds). Every count then agrees with the counters'.
+TEST_CASE("forward gotos join and backward gotos repeat: the counts agree", "[profile]") {
+  const std::string c = temp_file("gotos.c", R"(#include <string.h>
+static unsigned long parse_fields(const char *line, unsigned long *starts, unsigned long max) {
+  unsigned long n = 0, i = 0, len = strlen(line);
+next_field:
+  if (n == max || i > len)
+    goto done;
+  starts[n++] = i;
+  while (i < len && line[i] != ',')
+    ++i;
+  ++i;
+  goto next_field;
+done:
+  return n;
+}
+static int clamp(int x) {
+  if (x > 100)
+    goto out;
+  x *= 2;
+out:
+  return x;
+}
+static int rescan(int *v, int n) {
+  int passes = 0;
+again:
+  passes++;
+  for (int i = 0; i + 1 < n; i++)
+    if (v[i] > v[i + 1]) {
+      int t = v[i];
+      v[i] = v[i + 1];
+      v[i + 1] = t;
+      goto again;
+    }
+  return passes;
+}
+int main(void) {
+  unsigned long starts[8];
+  int v[6] = {5, 3, 9, 1, 7, 2}, s = 0;
+  for (int k = 0; k < 200; k++) s += clamp(k);
+  return parse_fields("a,bb,ccc,dddd", starts, 8) == 4 && rescan(v, 6) > 1 && s > 0 ? 0 : 1;
+}
+)");
+  const nlohmann::json analysis = nlohmann::json::parse(run_pacer("analyse " + c + " --json").out);
+  CHECK(analysis["unmodelable"].empty());
+  Run r = run_pacer("profile " + c + " --check --json");
+  REQUIRE(r.status == 0);
+  const nlohmann::json check = nlohmann::json::parse(r.out);
+  for (const auto& n : check["nodes"]) {
+    INFO(n.dump());
+    CHECK(n["agrees"] == true);
+  }
+}

@@ -243,23 +243,37 @@ class Builder final : public ExprHooks {
       if (!first_indirect_goto_.isValid()) first_indirect_goto_ = s->getBeginLoc();
       return counter_.count(g->getTarget());
     }
-    if (isa<GotoStmt>(s))
+    if (const auto* g = dyn_cast<GotoStmt>(s); g && !joins_.count(g))
       return report("goto", s->getBeginLoc(), "goto: the jump is modelled as an early exit; code after it is a continuation branch");
     if (isa<AsmStmt>(s)) return report("inline_asm", s->getBeginLoc(), "inline assembly: its cost is not modelled");
     if (const auto* e = dyn_cast<clang::Expr>(s)) return counter_.count(e);
   }
 
   // A sequence; code after an early exit becomes a branch over what it skips.
-  void block(Items items) {
+  // `before`: where the count is that of entering the first item, when
+  // known (a label there may start a loop of backward gotos).
+  void block(Items items, clang::SourceLocation before = {}) {
     for (size_t i = 0; i < items.size(); ++i) {
       const Stmt* s = items[i];
       Items rest = items.drop_front(i + 1);
+      const clang::SourceLocation entry = i > 0 ? items[i - 1]->getBeginLoc() : before;
+      if (entry.isValid() && restart(items.drop_front(i), entry)) return;
       // Falling into the handlers of a computed goto.
       if (dispatch_region(items.drop_front(i)))
         return dispatch(items.drop_front(i), i > 0 ? items[i - 1]->getBeginLoc() : fn_.getBody()->getBeginLoc());
       if (const auto* f = dyn_cast<IfStmt>(s); f && !rest.empty() &&
-                                               (exits(f->getThen()) == Exit::Always) != (exits(f->getElse()) == Exit::Always))
+                                               (exits(f->getThen()) == Exit::Always) != (exits(f->getElse()) == Exit::Always)) {
+        // An arm that jumps forward to a label of this block joins the
+        // other there: only the code before the label is the other arm's.
+        const bool then_leaves = exits(f->getThen()) == Exit::Always;
+        const Stmt* leaving = then_leaves ? f->getThen() : f->getElse();
+        if (const size_t join = forward_goto(leaving, rest); join < rest.size())
+          return joined_if(*f, then_leaves, rest, join);
         return if_statement(*f, rest);
+      }
+      // `goto L;` with L later in this block: what lies between is dead.
+      if (isa<GotoStmt>(s))
+        if (const size_t join = forward_goto(s, rest); join < rest.size()) return block(rest.drop_front(join), s->getBeginLoc());
       statement(s);
       Exit e = exits(s);
       if (e == Exit::Always) {
@@ -275,7 +289,27 @@ class Builder final : public ExprHooks {
     }
   }
 
-  void if_statement(const IfStmt& s, Items rest) {
+  // An if whose leaving arm jumps forward to rest[join]. When the other arm
+  // (with the code before the label) never leaves, both meet at the label;
+  // when it always leaves, the label's code is the leaving arm's alone;
+  // otherwise the jump stays an exit, as any goto.
+  void joined_if(const IfStmt& f, bool then_leaves, Items rest, size_t join) {
+    const Stmt* other = then_leaves ? f.getElse() : f.getThen();
+    Exit e = exits(other);
+    for (const Stmt* r : rest.take_front(join))
+      if (e != Exit::Always) e = std::max(e, exits(r));
+    if (e == Exit::Never) {
+      if_statement(f, rest.take_front(join));
+      return block(rest.drop_front(join), f.getBeginLoc());
+    }
+    if (e == Exit::Always) return if_statement(f, rest.take_front(join), rest.drop_front(join));
+    joins_.erase(last_goto(then_leaves ? f.getThen() : f.getElse()));
+    if_statement(f, rest);
+  }
+
+  // `leaving_rest`: what follows the arm that always leaves (the code at the
+  // label it jumps to, when it is the arm's alone).
+  void if_statement(const IfStmt& s, Items rest, Items leaving_rest = {}) {
     stmt_ = &s;
     if (s.getInit()) statement(s.getInit());
     stmt_ = &s;
@@ -288,8 +322,8 @@ class Builder final : public ExprHooks {
     std::string p = unique_parameter("P_" + name_ + "_L" + std::to_string(line(s.getBeginLoc())), ParamKind::Probability,
                                      "probability that the condition of the if at " + here(s.getBeginLoc()) + " holds");
     bool then_exits = exits(s.getThen()) == Exit::Always, else_exits = exits(s.getElse()) == Exit::Always;
-    node.arms.push_back({param(p), sub_seg([&] { arm_then(s.getThen(), then_exits ? Items{} : rest); })});
-    auto other = sub_seg([&] { arm_then(s.getElse(), else_exits ? Items{} : rest); });
+    node.arms.push_back({param(p), sub_seg([&] { arm_then(s.getThen(), then_exits ? leaving_rest : rest); })});
+    auto other = sub_seg([&] { arm_then(s.getElse(), else_exits ? leaving_rest : rest); });
     if (!other->empty()) node.arms.push_back({nullptr, other});
     site(CountSite::Kind::Arm, node.id, p, s.getBeginLoc(), {s.getThen()->getBeginLoc()});
     append(std::move(node));
@@ -416,6 +450,64 @@ class Builder final : public ExprHooks {
       const auto* list = dyn_cast<InitListExpr>(v->getInit()->IgnoreParens());
       current().add("local_store", list ? std::max(1u, list->getNumInits()) : 1);
     }
+  }
+
+  // ---- goto ----
+  // When `s` ends in a goto (it is one, or a block whose last statement is
+  // one) to a label that is a statement of `rest`, that label's index in
+  // `rest`, and the goto is a join, not an exit; rest.size() otherwise.
+  static const GotoStmt* last_goto(const Stmt* s) {
+    while (const auto* c = dyn_cast_or_null<CompoundStmt>(s)) s = c->body_empty() ? nullptr : c->body_back();
+    return dyn_cast_or_null<GotoStmt>(s);
+  }
+
+  size_t forward_goto(const Stmt* s, Items rest) {
+    const GotoStmt* g = last_goto(s);
+    if (!g) return rest.size();
+    for (size_t k = 0; k < rest.size(); ++k)
+      for (const auto* l = dyn_cast<LabelStmt>(rest[k]); l; l = dyn_cast<LabelStmt>(l->getSubStmt()))
+        if (l->getDecl() == g->getLabel()) {
+          joins_.insert(g);
+          return k;
+        }
+    return rest.size();
+  }
+
+  // The gotos to `label` within `s`.
+  static void gotos_to(const LabelDecl* label, const Stmt* s, std::vector<const GotoStmt*>& out) {
+    if (!s) return;
+    if (const auto* g = dyn_cast<GotoStmt>(s); g && g->getLabel() == label) out.push_back(g);
+    for (const Stmt* child : s->children()) gotos_to(label, child, out);
+  }
+
+  // A label that gotos after it, within this block, jump back to: the code
+  // from the label to the block's end runs again each time, a loop of
+  // N_..._restart passes per entry (the count at the label over the count
+  // at `entry`); the gotos are exits of the constructs they sit in.
+  bool restart(Items region, clang::SourceLocation entry) {
+    const auto* label = dyn_cast<LabelStmt>(region.front());
+    if (!label || handler(label)) return false;
+    std::vector<const GotoStmt*> back;
+    for (const Stmt* s : region) gotos_to(label->getDecl(), s, back);
+    if (back.empty()) return false;
+    joins_.insert(back.begin(), back.end());
+    flush();
+    const clang::SourceLocation begin = label->getBeginLoc();
+    SegNode loop = make(NodeKind::Loop, "restart", begin, region.back()->getEndLoc());
+    loop.label = "from '" + std::string(label->getName()) + "' again, by a goto back to it";
+    const std::string n = unique_parameter("N_" + name_ + "_L" + std::to_string(line(begin)) + "_restart",
+                                           ParamKind::Count,
+                                           "passes from the label '" + std::string(label->getName()) + "' at " +
+                                               here(begin) + " per entry (gotos back to it)");
+    loop.trips = param(n);
+    std::vector<const Stmt*> body = {label->getSubStmt()};
+    body.insert(body.end(), region.begin() + 1, region.end());
+    loop.body = sub_seg([&] { block(body); });
+    site(CountSite::Kind::Loop, loop.id, n, entry, {begin}).trips = loop.trips;
+    report("trip_count", begin, "a goto back to the label '" + std::string(label->getName()) +
+                                    "' repeats the code from it: bind " + n, n);
+    append(std::move(loop));
+    return true;
   }
 
   // ---- computed goto ----
@@ -647,6 +739,7 @@ class Builder final : public ExprHooks {
   std::set<std::string> ids_;
   std::vector<const Stmt*> loops_;       // enclosing loops, outermost first
   std::set<const LabelDecl*> handlers_;  // targets of computed gotos
+  std::set<const GotoStmt*> joins_;      // forward gotos within a block: joins, not exits
   clang::SourceLocation first_indirect_goto_;
   bool dispatch_built_ = false;
   size_t first_diagnostic_;              // where this function's diagnostics begin

@@ -47,16 +47,27 @@ std::vector<std::string> read_dependencies(const std::string& path) {
   return out;
 }
 
-icc::PricedInstruction priced(const icc::MachineInstruction& i) {
-  return {i.line, i.is_conditional_branch, i.is_call, i.is_return, i.may_load, i.may_store, i.text};
+// The index of `file` in the code's file table, added on first sight.
+int file_index(const std::string& file, std::vector<std::string>& files) {
+  if (file.empty()) return -1;
+  const std::string normal = fs::absolute(file).lexically_normal().string();
+  const auto at = std::find(files.begin(), files.end(), normal);
+  if (at != files.end()) return int(at - files.begin());
+  files.push_back(normal);
+  return int(files.size() - 1);
+}
+
+icc::PricedInstruction priced(const icc::MachineInstruction& i, std::vector<std::string>& files) {
+  return {i.line, file_index(i.file, files), i.is_conditional_branch, i.is_call, i.is_return, i.may_load, i.may_store, i.text};
 }
 
 // MCA runs a loop body 200 times for its steady state; the code outside
 // loops runs once.
-icc::PricedFunction price_function(const icc::MachineCode& code, const icc::MachineFunction& f) {
+icc::PricedFunction price_function(const icc::MachineCode& code, const icc::MachineFunction& f,
+                                   std::vector<std::string>& files) {
   icc::PricedFunction out;
   out.name = f.name;
-  for (const auto& i : f.instructions) out.instructions.push_back(priced(i));
+  for (const auto& i : f.instructions) out.instructions.push_back(priced(i, files));
   out.loops = icc::loops(f);
   const std::vector<int> innermost = icc::innermost_loops(out.loops, f.instructions.size());
   auto cycles = [&](int region) {
@@ -151,7 +162,8 @@ CompiledSource compile_and_price(const std::string& source, const MachineCostOpt
   out.code.source = fs::absolute(source).lexically_normal().string();
   out.code.triple = code.triple();
   out.code.cpu = code.cpu();
-  for (const auto& f : code.functions()) out.code.functions.push_back(price_function(code, f));
+  out.code.files.push_back(out.code.source);
+  for (const auto& f : code.functions()) out.code.functions.push_back(price_function(code, f, out.code.files));
   out.code.remarks = std::move(remarks);
   out.dependencies = read_dependencies(stem + ".d");
   return out;

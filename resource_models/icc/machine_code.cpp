@@ -199,9 +199,11 @@ void describe(MachineInstruction& out, const llvm::MCInst& inst, const TargetCon
   out.text = trim(os.str());
 }
 
+// The instruction's source line and file; the file with its folder (a line
+// table names an included file apart from its directory).
 void place(MachineInstruction& out, llvm::DWARFContext& dwarf, const SectionView& section) {
   using llvm::DILineInfoSpecifier;
-  DILineInfoSpecifier spec(DILineInfoSpecifier::FileLineInfoKind::RawValue,
+  DILineInfoSpecifier spec(DILineInfoSpecifier::FileLineInfoKind::AbsoluteFilePath,
                            DILineInfoSpecifier::FunctionNameKind::None);
   llvm::object::SectionedAddress where{section.section->getAddress() + out.address,
                                        section.section->getIndex()};

@@ -136,6 +136,7 @@ class Attacher {
   void add(const icc::PricedCode& code) {
     remarks_ = &code.remarks;
     source_ = code.source;
+    files_ = &code.files;
     for (const auto& f : code.functions) regions(f);
     for (const auto& r : code.remarks)
       if (!r.library_call.empty())
@@ -238,7 +239,7 @@ class Attacher {
     for (size_t i : own) {
       const Placed* best = nullptr;
       for (const auto& l : loops_)
-        if (encloses_inner(l) && l.contains(source_, f.instructions[i].line) &&
+        if (encloses_inner(l) && l.contains(file_of(f.instructions[i]), f.instructions[i].line) &&
             (!best || range_size(l.node->source) < range_size(best->node->source)))
           best = &l;
       if (best) ++votes[best->node];
@@ -265,17 +266,23 @@ class Attacher {
     const Placed* best = nullptr;
     for (const auto& p : nodes_) {
       const bool inside = loop ? std::find(p.loops.begin(), p.loops.end(), loop) != p.loops.end() : true;
-      if (inside && p.contains(source_, ins.line) &&
+      if (inside && p.contains(file_of(ins), ins.line) &&
           (!best || range_size(p.node->source) < range_size(best->node->source)))
         best = &p;
     }
     return best ? best->node : nullptr;
   }
 
+  // The file an instruction's line is in: the source unless the debug
+  // information names another (a function of an included project file).
+  const std::string& file_of(const icc::PricedInstruction& ins) const {
+    return ins.file >= 0 && size_t(ins.file) < files_->size() ? (*files_)[size_t(ins.file)] : source_;
+  }
+
   // Source iterations per machine iteration, from the compiler's remarks.
   double factor(const SegNode& loop, bool vector) const {
     for (const auto& r : *remarks_) {
-      if (static_cast<int>(r.line) != loop.where.line || !same_file(r.file)) continue;
+      if (static_cast<int>(r.line) != loop.where.line || !same_file(r.file, loop)) continue;
       if (vector && r.vectorization_factor > 1) return r.vectorization_factor * r.interleave_count;
       if (!vector && !r.fully_unrolled && r.unroll_count > 1) return r.unroll_count;
     }
@@ -284,9 +291,10 @@ class Attacher {
 
   // Remarks name the file relative to the compiler's folder when it lies
   // elsewhere, with no folder: a relative name matches by its file name.
-  bool same_file(const std::string& remark_file) const {
-    if (fs::path(remark_file).is_absolute()) return normal(remark_file) == source_;
-    return fs::path(remark_file).filename() == fs::path(source_).filename();
+  bool same_file(const std::string& remark_file, const SegNode& loop) const {
+    const std::string node_file = loop.source.empty() ? source_ : normal(loop.source.file);
+    if (fs::path(remark_file).is_absolute()) return normal(remark_file) == node_file;
+    return fs::path(remark_file).filename() == fs::path(node_file).filename();
   }
 
   // The copy that runs: inlined into a task before a function of its own,
@@ -385,6 +393,7 @@ class Attacher {
   std::vector<std::string> tasks_;
   const std::vector<icc::LoopRemark>* remarks_ = nullptr;
   std::string source_;
+  const std::vector<std::string>* files_ = nullptr;
   std::map<const SegNode*, std::vector<Region>> by_loop_;
   std::set<const SegNode*> priced_;
   std::vector<std::string> notes_;

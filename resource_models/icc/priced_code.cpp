@@ -25,13 +25,13 @@ std::vector<size_t> simulated_instructions(const std::vector<int>& innermost, in
 
 namespace {
 
-// Instructions as [line, flags, text]: a compiled file has thousands.
+// Instructions as [line, flags, text, file]: a compiled file has thousands.
 enum Flag { conditional = 1, call = 2, returns = 4, loads = 8, stores = 16 };
 
 json instruction_json(const PricedInstruction& i) {
   const int flags = (i.conditional_branch ? conditional : 0) | (i.call ? call : 0) | (i.returns ? returns : 0) |
                     (i.loads ? loads : 0) | (i.stores ? stores : 0);
-  return json::array({i.line, flags, i.text});
+  return json::array({i.line, flags, i.text, i.file});
 }
 
 PricedInstruction instruction_of(const json& j) {
@@ -44,6 +44,7 @@ PricedInstruction instruction_of(const json& j) {
   i.loads = flags & loads;
   i.stores = flags & stores;
   i.text = j.at(2).get<std::string>();
+  i.file = j.at(3).get<int>();
   return i;
 }
 
@@ -96,7 +97,7 @@ std::string to_json(const PricedCode& code) {
   json functions = json::array(), remarks = json::array();
   for (const auto& f : code.functions) functions.push_back(function_json(f));
   for (const auto& r : code.remarks) remarks.push_back(remark_json(r));
-  return json{{"source", code.source}, {"triple", code.triple}, {"cpu", code.cpu},
+  return json{{"source", code.source}, {"triple", code.triple}, {"cpu", code.cpu}, {"files", code.files},
               {"functions", functions}, {"remarks", remarks}}.dump();
 }
 
@@ -109,6 +110,10 @@ PricedCode priced_code_from_json(const std::string& text) {
     code.cpu = j.at("cpu").get<std::string>();
     for (const auto& f : j.at("functions")) code.functions.push_back(function_of(f));
     for (const auto& r : j.at("remarks")) code.remarks.push_back(remark_of(r));
+    code.files = j.at("files").get<std::vector<std::string>>();
+    for (const auto& f : code.functions)
+      for (const auto& i : f.instructions)
+        if (i.file >= int(code.files.size())) throw InputError("priced code: an instruction in an unknown file");
     return code;
   } catch (const json::exception& e) {
     throw InputError(std::string("priced code: ") + e.what());

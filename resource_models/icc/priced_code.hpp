@@ -12,6 +12,7 @@ namespace pacer::icc {
 // What the attachment reads of one machine instruction.
 struct PricedInstruction {
   unsigned line = 0;  // 0: no source position
+  int file = -1;      // its source file: an index into PricedCode::files; -1: unknown
   bool conditional_branch = false;
   bool call = false;
   bool returns = false;
@@ -37,6 +38,9 @@ struct PricedCode {
   std::string cpu;
   std::vector<PricedFunction> functions;
   std::vector<LoopRemark> remarks;
+  // The files the instructions' lines are in (absolute, normalised): the
+  // source, and the project files it includes whose functions were compiled.
+  std::vector<std::string> files;
 };
 
 // For each instruction, the innermost loop holding it (an index into

@@ -1,4 +1,4 @@
-/* expect: unmodelable function_pointer,goto,inline_asm,recursion,setjmp,vla */
+/* expect: unmodelable function_pointer,inline_asm,recursion,setjmp,vla */
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>

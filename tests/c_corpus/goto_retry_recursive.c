@@ -1,4 +1,4 @@
-/* expect: unmodelable goto,recursion */
+/* expect: unmodelable recursion */
 #include <stddef.h>
 #include <string.h>
 
