@@ -4,6 +4,7 @@
 #include <boost/graph/depth_first_search.hpp>
 #include <cmath>
 #include <set>
+#include <unordered_set>
 #include <sstream>
 
 namespace pacer {
@@ -40,25 +41,35 @@ const Task* ApplicationModel::find_seg(const std::string& n) const {
 
 namespace {
 
-void check_expression_params(const ApplicationModel& m, const Expr& e, const SegNode& node,
-                             const char* field) {
+// The names a model declares, looked up once per check rather than by a
+// scan of the model per reference (a large C file has thousands of each).
+struct DeclaredNames {
+  std::unordered_set<std::string> parameters, segs;
+  explicit DeclaredNames(const ApplicationModel& m) {
+    for (const auto& p : m.parameters) parameters.insert(p.name);
+    for (const auto* list : {&m.tasks, &m.functions})
+      for (const auto& t : *list) segs.insert(t.name);
+  }
+};
+
+void check_expression_params(const DeclaredNames& declared, const Expr& e, const SegNode& node, const char* field) {
   std::vector<std::string> names;
   collect_params(e, names);
   for (const auto& n : names)
-    if (!m.find_parameter(n))
+    if (!declared.parameters.count(n))
       throw InputError(node.where, field,
                        "node '" + node.id + "' uses parameter '" + n + "', which the model does not declare");
 }
 
-void check_seg(const ApplicationModel& m, const Task& t) {
-  std::set<std::string> ids;
+void check_seg(const DeclaredNames& declared, const Task& t) {
+  std::unordered_set<std::string> ids;
   for_each_node(t.seg, [&](const SegNode& n) {
     if (!ids.insert(n.id).second)
       throw InputError(n.where, "id", "node id '" + n.id + "' appears twice in '" + t.name + "'");
-    if (n.kind == NodeKind::Loop) check_expression_params(m, n.trips, n, "trips");
+    if (n.kind == NodeKind::Loop) check_expression_params(declared, n.trips, n, "trips");
     for (const auto& arm : n.arms)
-      if (arm.probability) check_expression_params(m, arm.probability, n, "probability");
-    if (n.kind == NodeKind::Call && !m.find_seg(n.callee))
+      if (arm.probability) check_expression_params(declared, arm.probability, n, "probability");
+    if (n.kind == NodeKind::Call && !declared.segs.count(n.callee))
       throw InputError(n.where, "callee", "call '" + n.id + "' names '" + n.callee +
                                               "', which is neither a task nor a function of the model");
   });
@@ -110,12 +121,13 @@ void check_recursion(const ApplicationModel& m) {
 void validate(const ApplicationModel& m) {
   if (m.tasks.empty()) throw InputError(SourceLocation{m.file, 0}, "task", "the model has no task");
   std::set<std::string> names;
+  const DeclaredNames declared(m);
   for (const auto* list : {&m.tasks, &m.functions})
     for (const auto& t : *list) {
       if (!names.insert(t.name).second)
         throw InputError(t.where, "name", "'" + t.name + "' is defined twice");
       if (t.seg.empty()) throw InputError(t.where, "name", "'" + t.name + "' has an empty SEG");
-      check_seg(m, t);
+      check_seg(declared, t);
     }
   check_recursion(m);
 }
