@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 
 #include "framework/error.hpp"
 #include "framework/file_text.hpp"
@@ -47,24 +48,34 @@ std::vector<std::string> read_dependencies(const std::string& path) {
   return out;
 }
 
-// The index of `file` in the code's file table, added on first sight.
-int file_index(const std::string& file, std::vector<std::string>& files) {
-  if (file.empty()) return -1;
-  const std::string normal = fs::absolute(file).lexically_normal().string();
-  const auto at = std::find(files.begin(), files.end(), normal);
-  if (at != files.end()) return int(at - files.begin());
-  files.push_back(normal);
-  return int(files.size() - 1);
-}
+// The code's file table (PricedCode::files), filled as instructions name
+// files; each name as the line table gives it is normalised once.
+class FileTable {
+ public:
+  explicit FileTable(std::vector<std::string>& files) : files_(files) {}
+  int index(const std::string& file) {
+    if (file.empty()) return -1;
+    auto [at, fresh] = seen_.try_emplace(file, 0);
+    if (!fresh) return at->second;
+    const std::string normal = fs::absolute(file).lexically_normal().string();
+    const auto known = std::find(files_.begin(), files_.end(), normal);
+    at->second = int(known - files_.begin());
+    if (known == files_.end()) files_.push_back(normal);
+    return at->second;
+  }
 
-icc::PricedInstruction priced(const icc::MachineInstruction& i, std::vector<std::string>& files) {
-  return {i.line, file_index(i.file, files), i.is_conditional_branch, i.is_call, i.is_return, i.may_load, i.may_store, i.text};
+ private:
+  std::vector<std::string>& files_;
+  std::map<std::string, int> seen_;
+};
+
+icc::PricedInstruction priced(const icc::MachineInstruction& i, FileTable& files) {
+  return {i.line, files.index(i.file), i.is_conditional_branch, i.is_call, i.is_return, i.may_load, i.may_store, i.text};
 }
 
 // MCA runs a loop body 200 times for its steady state; the code outside
 // loops runs once.
-icc::PricedFunction price_function(const icc::MachineCode& code, const icc::MachineFunction& f,
-                                   std::vector<std::string>& files) {
+icc::PricedFunction price_function(const icc::MachineCode& code, const icc::MachineFunction& f, FileTable& files) {
   icc::PricedFunction out;
   out.name = f.name;
   for (const auto& i : f.instructions) out.instructions.push_back(priced(i, files));
@@ -108,10 +119,6 @@ ProgramRun compile(const std::vector<std::string>& argv, const MachineCostOption
     throw InputError(o.where, "icc/compiler", "the machine's compiler cannot be run: " + std::string(e.what()));
   }
 }
-
-}  // namespace
-
-namespace {
 
 // Compiles `source` into `stem`.o with its remarks and dependencies; the
 // extra flags come last.
@@ -163,7 +170,8 @@ CompiledSource compile_and_price(const std::string& source, const MachineCostOpt
   out.code.triple = code.triple();
   out.code.cpu = code.cpu();
   out.code.files.push_back(out.code.source);
-  for (const auto& f : code.functions()) out.code.functions.push_back(price_function(code, f, out.code.files));
+  FileTable files(out.code.files);
+  for (const auto& f : code.functions()) out.code.functions.push_back(price_function(code, f, files));
   out.code.remarks = std::move(remarks);
   out.dependencies = read_dependencies(stem + ".d");
   return out;
