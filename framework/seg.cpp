@@ -16,8 +16,9 @@ const char* kind_name(NodeKind kind) {
 }
 
 Seg::Vertex Seg::append(SegNode node) {
-  Vertex v = boost::add_vertex(std::move(node), graph_);
-  if (!order_.empty()) boost::add_edge(order_.back(), v, graph_);
+  Vertex v = boost::add_vertex(*graph_);  // then moved in: add_vertex(node, g) copies
+  (*graph_)[v] = std::move(node);
+  if (!order_.empty()) boost::add_edge(order_.back(), v, *graph_);
   order_.push_back(v);
   return v;
 }
@@ -30,15 +31,6 @@ std::shared_ptr<Seg> clone(const Seg& seg) {
     for (auto& arm : copy.arms) arm.body = clone(*arm.body);
     out->append(std::move(copy));
   }
-  return out;
-}
-
-std::vector<const SegNode*> Seg::sequence() const {
-  // append() is the only way to add nodes and edges, so the insertion order
-  // is the chain's topological order; no sort is needed.
-  std::vector<const SegNode*> out;
-  out.reserve(order_.size());
-  for (Vertex v : order_) out.push_back(&graph_[v]);
   return out;
 }
 
@@ -55,12 +47,6 @@ Expr arm_probability(const SegNode& branch, const Arm& arm) {
 
 bool has_else(const SegNode& branch) {
   return std::any_of(branch.arms.begin(), branch.arms.end(), [](const Arm& a) { return !a.probability; });
-}
-
-std::vector<SegNode*> Seg::mutable_sequence() {
-  std::vector<SegNode*> out;
-  for (const SegNode* n : sequence()) out.push_back(const_cast<SegNode*>(n));  // nodes owned by this graph
-  return out;
 }
 
 }  // namespace pacer

@@ -54,24 +54,68 @@ struct SegNode {
   std::string callee;           // Call: a task or function of the model
 };
 
+// A Seg's nodes in order, as pointers, read in place: walking a large
+// model's SEGs makes no list per sub-graph.
+template <class Node, class Graph>
+class NodeRange {
+ public:
+  using Vertex = typename Graph::vertex_descriptor;
+  class iterator {
+   public:
+    iterator(Graph* g, const Vertex* v) : g_(g), v_(v) {}
+    Node* operator*() const { return &(*g_)[*v_]; }
+    iterator& operator++() {
+      ++v_;
+      return *this;
+    }
+    bool operator==(const iterator& o) const { return v_ == o.v_; }
+
+   private:
+    Graph* g_;
+    const Vertex* v_;
+  };
+  NodeRange(Graph& g, const std::vector<Vertex>& order) : g_(&g), order_(&order) {}
+  iterator begin() const { return {g_, order_->data()}; }
+  iterator end() const { return {g_, order_->data() + order_->size()}; }
+  size_t size() const { return order_->size(); }
+  Node* operator[](size_t i) const { return &(*g_)[(*order_)[i]]; }
+
+ private:
+  Graph* g_;
+  const std::vector<Vertex>* order_;
+};
+
 class Seg {
  public:
   using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS, SegNode>;
   using Vertex = Graph::vertex_descriptor;
 
+  // Boost 1.74's adjacency_list can neither move nor swap without a deep
+  // copy (every node's RUV maps), so the graph is held by pointer and a
+  // moved Seg hands it over; the one moved from is left empty.
+  Seg() = default;
+  Seg(const Seg& other) : graph_(std::make_unique<Graph>(*other.graph_)), order_(other.order_) {}
+  Seg& operator=(const Seg& other) { return *this = Seg(other); }
+  Seg(Seg&& other) noexcept { *this = std::move(other); }
+  Seg& operator=(Seg&& other) noexcept {
+    graph_.swap(other.graph_);
+    order_.swap(other.order_);
+    return *this;
+  }
+
   // Appends a node after the current last one.
   Vertex append(SegNode node);
 
   // Nodes in control-flow order (a topological order of the chain).
-  std::vector<const SegNode*> sequence() const;
+  NodeRange<const SegNode, const Graph> sequence() const { return {*graph_, order_}; }
   // The same, for changing nodes in place (binding a profile to a model).
-  std::vector<SegNode*> mutable_sequence();
-  size_t size() const { return boost::num_vertices(graph_); }
+  NodeRange<SegNode, Graph> mutable_sequence() { return {*graph_, order_}; }
+  size_t size() const { return order_.size(); }
   bool empty() const { return size() == 0; }
-  const Graph& graph() const { return graph_; }
+  const Graph& graph() const { return *graph_; }
 
  private:
-  Graph graph_;
+  std::unique_ptr<Graph> graph_ = std::make_unique<Graph>();
   std::vector<Vertex> order_;
 };
 

@@ -30,7 +30,11 @@ const Task& task(const CAnalysis& a, const std::string& name) {
   return *t;
 }
 
-std::vector<const SegNode*> nodes(const Seg& seg) { return seg.sequence(); }
+std::vector<const SegNode*> nodes(const Seg& seg) {
+  std::vector<const SegNode*> out;
+  for (const SegNode* n : seg.sequence()) out.push_back(n);
+  return out;
+}
 
 // Every loop's trip count in a task, outermost first, as text.
 std::vector<std::string> loop_trips(const CAnalysis& a, const std::string& name) {
