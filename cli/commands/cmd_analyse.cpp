@@ -33,13 +33,10 @@ void run_analyse(const AnalyseCommand& o) {
   // tree is left to it, as Clang's -disable-free does with its AST. Held
   // by statics, so that a leak checker sees them still reachable.
   static const CAnalysis* analysis = nullptr;
-  static const json* document = nullptr;
   analysis = new CAnalysis(analyse_c({o.files, o.functions, compile_flags()}));
   const CAnalysis& a = *analysis;
   if (o.json) {
-    document = new json(analysis_json(a));
-    emit(*document);
-    return;
+    return emit(analysis_json_text(a));
   }
   if (o.xml) {
     print_diagnostics(a);

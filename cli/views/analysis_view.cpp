@@ -3,6 +3,7 @@
 #include <set>
 #include <sstream>
 
+#include "cli/views/json_text.hpp"
 #include "cli/views/report.hpp"
 #include "framework/reduction.hpp"
 
@@ -10,38 +11,40 @@ namespace pacer::cli {
 
 namespace {
 
-json nodes_json(const Seg& seg) {
-  json out = json::array();
+void write_nodes(JsonWriter& w, const Seg& seg) {
+  w.begin_array();
   for (const SegNode* n : seg.sequence()) {
-    json j{{"id", n->id}, {"kind", kind_name(n->kind)}, {"line", n->source.line}, {"end_line", n->source.end_line}};
-    if (!n->label.empty()) j["label"] = n->label;
+    w.begin_object().member("id", n->id).member("kind", kind_name(n->kind));
+    w.member("line", n->source.line).member("end_line", n->source.end_line);
+    if (!n->label.empty()) w.member("label", n->label);
     switch (n->kind) {
       case NodeKind::Compute: {
-        json ruv = json::object();
-        for (const auto& [construct, count] : n->ruvs.at(ruv_kind::constructs)) ruv[construct] = count;
-        j["ruv"] = ruv;
-        j["flops"] = n->ruvs.at(ruv_kind::flops).get("flops");
+        w.key("ruv").begin_object();
+        for (const auto& [construct, count] : n->ruvs.at(ruv_kind::constructs)) w.member(construct, count);
+        w.end_object().member("flops", n->ruvs.at(ruv_kind::flops).get("flops"));
         break;
       }
       case NodeKind::Loop:
-        j["trip_count"] = to_string(n->trips);
-        if (n->trips_at) j["trip_count_per_iteration"] = to_string(n->trips_at);
-        if (!n->induction.empty()) j["induction"] = n->induction;
-        j["body"] = nodes_json(*n->body);
+        w.member("trip_count", to_string(n->trips));
+        if (n->trips_at) w.member("trip_count_per_iteration", to_string(n->trips_at));
+        if (!n->induction.empty()) w.member("induction", n->induction);
+        write_nodes(w.key("body"), *n->body);
         break;
-      case NodeKind::Branch: {
-        json arms = json::array();
-        for (const auto& arm : n->arms)
-          arms.push_back({{"probability", arm.probability ? json(to_string(arm.probability)) : json(nullptr)},
-                          {"body", nodes_json(*arm.body)}});
-        j["arms"] = arms;
+      case NodeKind::Branch:
+        w.key("arms").begin_array();
+        for (const auto& arm : n->arms) {
+          w.begin_object().key("probability");
+          arm.probability ? w.value(to_string(arm.probability)) : w.null();
+          write_nodes(w.key("body"), *arm.body);
+          w.end_object();
+        }
+        w.end_array();
         break;
-      }
-      case NodeKind::Call: j["callee"] = n->callee; break;
+      case NodeKind::Call: w.member("callee", n->callee); break;
     }
-    out.push_back(j);
+    w.end_object();
   }
-  return out;
+  w.end_array();
 }
 
 std::set<std::string> unmodelable_kinds(const CAnalysis& a) {
@@ -89,35 +92,35 @@ void seg_text(std::ostringstream& os, const Seg& seg, int depth) {
 
 }  // namespace
 
-json analysis_json(const CAnalysis& a) {
+std::string analysis_json_text(const CAnalysis& a) {
   const ApplicationModel& m = a.model;
-  json out{{"application", m.name}, {"files", a.sources}};
-  json functions = json::array();
+  JsonWriter w;
+  w.begin_object().member("application", m.name).key("files").begin_array();
+  for (const auto& f : a.sources) w.value(f);
+  w.end_array().key("functions").begin_array();
   auto add = [&](const Task& t, const char* role) {
     Expr formula = printed_formula(m, t);
-    functions.push_back({{"name", t.name},
-                         {"role", role},
-                         {"line", t.where.line},
-                         {"formula", to_string(formula)},
-                         {"formula_paper", to_string(formula, Notation::Paper)},
-                         {"nodes", nodes_json(t.seg)}});
+    w.begin_object().member("name", t.name).member("role", role).member("line", t.where.line);
+    w.member("formula", to_string(formula)).member("formula_paper", to_string(formula, Notation::Paper));
+    write_nodes(w.key("nodes"), t.seg);
+    w.end_object();
   };
   for (const auto& t : m.tasks) add(t, "task");
   for (const auto& f : m.functions) add(f, "function");
-  out["functions"] = functions;
-  json params = json::array();
+  w.end_array().key("parameters").begin_array();
   for (const auto& p : m.parameters)
-    params.push_back({{"name", p.name}, {"kind", kind_name(p.kind)}, {"description", p.description}});
-  out["parameters"] = params;
-  json diags = json::array();
+    w.begin_object().member("name", p.name).member("kind", kind_name(p.kind)).member("description", p.description).end_object();
+  w.end_array().key("diagnostics").begin_array();
   for (const auto& d : a.diagnostics) {
-    json jd{{"kind", d.kind}, {"file", d.where.file}, {"line", d.where.line}, {"function", d.function}, {"message", d.message}};
-    if (!d.parameter.empty()) jd["parameter"] = d.parameter;
-    diags.push_back(jd);
+    w.begin_object().member("kind", d.kind).member("file", d.where.file).member("line", d.where.line);
+    w.member("function", d.function).member("message", d.message);
+    if (!d.parameter.empty()) w.member("parameter", d.parameter);
+    w.end_object();
   }
-  out["diagnostics"] = diags;
-  out["unmodelable"] = unmodelable_kinds(a);
-  return out;
+  w.end_array().key("unmodelable").begin_array();
+  for (const auto& k : unmodelable_kinds(a)) w.value(k);
+  w.end_array().end_object();
+  return w.take();
 }
 
 std::string analysis_text(const CAnalysis& a) {

@@ -10,7 +10,8 @@
 
 namespace pacer::cli {
 
-nlohmann::ordered_json analysis_json(const CAnalysis& a);
+// The JSON text, streamed (a large file's analysis is millions of values).
+std::string analysis_json_text(const CAnalysis& a);
 std::string analysis_text(const CAnalysis& a);
 
 }  // namespace pacer::cli

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <string_view>
 
 #include "framework/every_core.hpp"
 
@@ -36,6 +37,16 @@ void append_integer(std::string& out, Int v) {
   out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
 }
 
+// nlohmann's escaping, without a json value per string in the common case
+// of printable ASCII with nothing to escape.
+void append_string(std::string& out, std::string_view s) {
+  const bool plain = std::all_of(s.begin(), s.end(), [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; });
+  if (!plain) return void(out += json(std::string(s)).dump());
+  out += '"';
+  out.append(s);
+  out += '"';
+}
+
 bool scalar(const json& j) { return j.is_number() || j.is_boolean() || j.is_null(); }
 
 void append(std::string& out, const json& j, int depth) {
@@ -52,7 +63,7 @@ void append(std::string& out, const json& j, int depth) {
         if (!first) out += ",\n";
         first = false;
         indent(depth + 1);
-        out += json(key).dump();
+        append_string(out, key);
         out += ": ";
         append(out, value, depth + 1);
       }
@@ -143,6 +154,101 @@ std::string json_text(const json& j) {
   append(out, j, 0);
   out += '\n';
   return out;
+}
+
+void JsonWriter::before_value() {
+  if (after_key_) return void(after_key_ = false);
+  if (open_.empty()) return;
+  Level& l = open_.back();
+  if (l.row) {
+    if (!l.empty) out_ += ", ";
+  } else {
+    out_ += l.empty ? "\n" : ",\n";
+    out_.append(2 * open_.size(), ' ');
+  }
+  l.empty = false;
+}
+
+void JsonWriter::close(char bracket) {
+  const Level l = open_.back();
+  open_.pop_back();
+  if (!l.empty && !l.row) {
+    out_ += '\n';
+    out_.append(2 * open_.size(), ' ');
+  }
+  out_ += bracket;
+}
+
+JsonWriter& JsonWriter::begin_object() {
+  before_value();
+  out_ += '{';
+  open_.push_back({});
+  return *this;
+}
+
+JsonWriter& JsonWriter::end_object() {
+  close('}');
+  return *this;
+}
+
+JsonWriter& JsonWriter::begin_array(bool row) {
+  before_value();
+  out_ += '[';
+  open_.push_back({row, true});
+  return *this;
+}
+
+JsonWriter& JsonWriter::end_array() {
+  close(']');
+  return *this;
+}
+
+JsonWriter& JsonWriter::key(std::string_view k) {
+  Level& l = open_.back();
+  out_ += l.empty ? "\n" : ",\n";
+  l.empty = false;
+  out_.append(2 * open_.size(), ' ');
+  append_string(out_, k);
+  out_ += ": ";
+  after_key_ = true;
+  return *this;
+}
+
+JsonWriter& JsonWriter::value(std::string_view s) {
+  before_value();
+  append_string(out_, s);
+  return *this;
+}
+
+JsonWriter& JsonWriter::value(double v) {
+  before_value();
+  append_number(out_, v);
+  return *this;
+}
+
+JsonWriter& JsonWriter::value(long long v) {
+  before_value();
+  append_integer(out_, v);
+  return *this;
+}
+
+JsonWriter& JsonWriter::null() {
+  before_value();
+  out_ += "null";
+  return *this;
+}
+
+JsonWriter& JsonWriter::value(const json& j) {
+  before_value();
+  append(out_, j, static_cast<int>(open_.size()));
+  return *this;
+}
+
+std::string JsonWriter::take() {
+  out_ += '\n';
+  open_.clear();
+  after_key_ = false;
+  return std::move(out_);
 }
 
 }  // namespace pacer::cli
