@@ -82,9 +82,13 @@ class AnalysisConsumer : public ASTConsumer {
     using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
     Graph calls(defs.size());
     std::vector<std::set<size_t>> callees(defs.size());
+    std::vector<std::vector<size_t>> callers(defs.size());
     for (size_t i = 0; i < defs.size(); ++i) {
       collect_calls(defs[i]->getBody(), index, callees[i]);
-      for (size_t j : callees[i]) boost::add_edge(i, j, calls);
+      for (size_t j : callees[i]) {
+        boost::add_edge(i, j, calls);
+        callers[j].push_back(i);
+      }
     }
     std::vector<int> component(defs.size());
     if (!defs.empty()) boost::strong_components(calls, component.data());
@@ -113,8 +117,8 @@ class AnalysisConsumer : public ASTConsumer {
       rec.file = absolute;
       rec.task = cfront::build_function_seg(ctx, *defs[i], file, display, out_.analysis, out_.parameter_names);
       rec.order = int(out_.functions.size());
-      for (size_t j = 0; j < defs.size(); ++j)
-        if (callees[j].count(i) && component[j] != component[i]) rec.outside_callers.insert(defs[j]->getName().str());
+      for (size_t j : callers[i])
+        if (component[j] != component[i]) rec.outside_callers.insert(defs[j]->getName().str());
       out_.functions.emplace(name, std::move(rec));
     }
   }
@@ -233,17 +237,23 @@ void assemble(Collected& c, const AnalyseOptions& options, const std::string& fi
   for (const auto& r : reached) m.functions.push_back(std::move(c.functions.at(r.second).task));
 
   // Keep only what the chosen functions use.
-  std::vector<std::string> used;
+  // collect_params keeps its list unique by a scan, so each formula gets a
+  // list of its own: one list for the whole model would make this quadratic.
+  std::set<std::string> used_set;
+  auto use_formula = [&](const Expr& e) {
+    std::vector<std::string> names;
+    collect_params(e, names);
+    used_set.insert(names.begin(), names.end());
+  };
   auto use = [&](const Seg& seg) {
     for_each_node(seg, [&](const SegNode& n) {
-      if (n.trips) collect_params(n.trips, used);
+      if (n.trips) use_formula(n.trips);
       for (const auto& arm : n.arms)
-        if (arm.probability) collect_params(arm.probability, used);
+        if (arm.probability) use_formula(arm.probability);
     });
   };
   for (const auto& t : m.tasks) use(t.seg);
   for (const auto& f : m.functions) use(f.seg);
-  std::set<std::string> used_set(used.begin(), used.end());
   std::erase_if(m.parameters, [&](const Parameter& p) { return !used_set.count(p.name); });
   std::erase_if(c.analysis.diagnostics,
                 [&](const FrontendDiagnostic& d) { return !d.function.empty() && !in_model.count(d.function); });

@@ -7,6 +7,7 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/Stmt.h>
+#include <llvm/ADT/DenseMap.h>
 
 #include "framework/ruv.hpp"
 
@@ -55,10 +56,12 @@ class ConstructCounter {
   void unary(const clang::UnaryOperator& e);
   void call(const clang::CallExpr& e);
   void conversion(clang::QualType from, clang::QualType to);
-  bool folded(const clang::Expr* e) const;
+  bool folded(const clang::Expr* e);
+  bool reads_local(const clang::Expr* e);
 
   clang::ASTContext& ctx_;
   ExprHooks& hooks_;
+  llvm::DenseMap<const clang::Expr*, bool> reads_local_;
 };
 
 }  // namespace pacer::cfront

@@ -514,6 +514,10 @@ class Builder final : public ExprHooks {
   // Labels whose address is taken (&&label): the handlers a computed goto
   // (goto *p) can reach.
   void collect_handlers(const Stmt* s) {
+    // &&label names a label of this function: without one there is nothing
+    // to find, and the walk over every statement is saved.
+    if (s == fn_.getBody() && std::none_of(fn_.decls_begin(), fn_.decls_end(), [](const Decl* d) { return isa<LabelDecl>(d); }))
+      return;
     if (!s) return;
     if (const auto* a = dyn_cast<AddrLabelExpr>(s)) handlers_.insert(a->getLabel());
     for (const Stmt* child : s->children()) collect_handlers(child);
@@ -672,7 +676,7 @@ class Builder final : public ExprHooks {
 
   CountSite& site(CountSite::Kind kind, const std::string& node, const std::string& parameter,
                   clang::SourceLocation entry, std::vector<clang::SourceLocation> taken) {
-    CountSite s{kind, name_, node, parameter, nullptr, position(entry), {}, {}};
+    CountSite s{kind, name_, node, parameter, nullptr, position(entry), {}, {}, {}};
     for (auto loc : taken) s.taken.push_back(position(loc));
     out_.sites.push_back(std::move(s));
     return out_.sites.back();
@@ -682,7 +686,7 @@ class Builder final : public ExprHooks {
     for (auto& s : out_.sites)
       if (s.kind == CountSite::Kind::Recursion && s.parameter == parameter) return s.taken.push_back(position(call));
     CountSite s{CountSite::Kind::Recursion, callee.getName().str(), "", parameter, nullptr,
-                position(callee.getBody()->getBeginLoc()), {position(call)}, {}};
+                position(callee.getBody()->getBeginLoc()), {position(call)}, {}, {}};
     out_.sites.push_back(std::move(s));
   }
 
