@@ -1,7 +1,7 @@
 # `cmake --install build --prefix P` lays pacer out as:
 #   P/bin/pacer                         the program
 #   P/lib/libpacer.so                   the library; P/lib/pacer/ its modules
-#                                       (Clang, dlib) and helper programs
+#                                       (Clang, dlib, MPI) and helper programs
 #   P/include/pacer/...                 the public headers, as in the source tree
 #   P/share/pacer/hw, examples          shipped descriptions and examples
 #   P/lib/cmake/pacer/                  the CMake package: find_package(pacer)
@@ -12,7 +12,7 @@ install(TARGETS pacer RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS pacer_lib pacer_omp_schedule EXPORT pacerTargets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/pacer ${CMAKE_INSTALL_INCLUDEDIR})
-install(TARGETS pacer_clang_module pacer_dlib_module LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/pacer)
+install(TARGETS pacer_clang_module pacer_dlib_module pacer_mpi_module LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/pacer)
 install(TARGETS pingpong RUNTIME DESTINATION ${CMAKE_INSTALL_LIBDIR}/pacer)
 
 # The public headers: not the Clang module's internals (they need Clang's

@@ -68,17 +68,22 @@ std::vector<double> SweepGrid::evaluate(const CompiledFormula& f, const Variable
 
 void SweepGrid::evaluate(const CompiledFormula& f, const VariableSet& vars, const std::vector<double>& uniform,
                          double* out) const {
-  std::vector<std::vector<double>> columns(axes_.size(), std::vector<double>(std::min(kChunk, size_)));
+  evaluate(f, vars, uniform, 0, size_, out);
+}
+
+void SweepGrid::evaluate(const CompiledFormula& f, const VariableSet& vars, const std::vector<double>& uniform,
+                         size_t begin, size_t end, double* out) const {
+  std::vector<std::vector<double>> columns(axes_.size(), std::vector<double>(std::min(kChunk, end - begin)));
   std::vector<const double*> column_of(vars.size(), nullptr);
   std::vector<int> slot(axes_.size());
   for (size_t k = 0; k < axes_.size(); ++k) {
     slot[k] = vars.find(axes_[k].name);
     if (slot[k] >= 0) column_of[static_cast<size_t>(slot[k])] = columns[k].data();
   }
-  std::vector<double> iota(std::min(kChunk, size_));
+  std::vector<double> iota(std::min(kChunk, end - begin));
   for (size_t i = 0; i < iota.size(); ++i) iota[i] = static_cast<double>(i);
-  for (size_t start = 0; start < size_; start += kChunk) {
-    size_t n = std::min(kChunk, size_ - start);
+  for (size_t start = begin; start < end; start += kChunk) {
+    size_t n = std::min(kChunk, end - start);
     for (size_t k = 0; k < axes_.size(); ++k) {
       if (slot[k] < 0) continue;
       double* col = columns[k].data();
@@ -92,7 +97,7 @@ void SweepGrid::evaluate(const CompiledFormula& f, const VariableSet& vars, cons
         for (size_t i = 0; i < n; ++i) col[i] = value(start + i, k);
       }
     }
-    f.evaluate_block(uniform.data(), column_of.data(), n, out + start);
+    f.evaluate_block(uniform.data(), column_of.data(), n, out + (start - begin));
   }
 }
 

@@ -32,6 +32,9 @@ class SweepGrid {
   // caller that sweeps repeatedly reuses warm memory.
   void evaluate(const CompiledFormula& f, const VariableSet& vars, const std::vector<double>& uniform,
                 double* out) const;
+  // Points begin .. end - 1 only, into out[0 .. end - begin - 1].
+  void evaluate(const CompiledFormula& f, const VariableSet& vars, const std::vector<double>& uniform, size_t begin,
+                size_t end, double* out) const;
 
  private:
   std::vector<SweepAxis> axes_;

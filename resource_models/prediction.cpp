@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "framework/process_group.hpp"
+
 namespace pacer {
 
 struct Predictor::Prepared {
@@ -192,18 +194,29 @@ Prediction Predictor::predict_sweep(const Hardware& hw, const ResourceModel& rm,
       }
     }
 
-  if (rm.prepares(model_)) {
-    // A model prepared for the machine (ICC) has per-execution costs that
-    // depend on the trip counts (working set, loops unrolled away): each
-    // point is priced at its own values, from the code compiled once.
-    for (size_t i = 0; i < grid.size(); ++i) {
+  // The points in blocks; under mpirun the blocks are spread over the ranks
+  // and rank 0 gets every total (the others none).
+  const bool prepared = rm.prepares(model_);
+  const size_t block = prepared ? 1 : size_t(1) << 16;
+  const ItemResults totals = share_items((grid.size() + block - 1) / block, [&](const std::vector<size_t>& mine) {
+    ItemResults out;
+    for (size_t b : mine) {
+      const size_t begin = b * block, end = std::min(grid.size(), begin + block);
+      out.emplace_back(end - begin);
+      if (!prepared) {
+        grid.evaluate(total, vars, uniform, begin, end, out.back().data());
+        continue;
+      }
+      // A model prepared for the machine (ICC) has per-execution costs that
+      // depend on the trip counts (working set, loops unrolled away): each
+      // point is priced at its own values, from the code compiled once.
       ParamValues at = overrides;
-      for (size_t k = 0; k < grid.axes().size(); ++k) at[grid.axes()[k].name] = grid.value(i, k);
-      p.sweep.total_seconds.push_back(predict(hw, rm, at).total_seconds);
+      for (size_t k = 0; k < grid.axes().size(); ++k) at[grid.axes()[k].name] = grid.value(begin, k);
+      out.back()[0] = predict(hw, rm, at).total_seconds;
     }
-  } else {
-    p.sweep.total_seconds = grid.evaluate(total, vars, uniform);
-  }
+    return out;
+  });
+  for (const auto& t : totals) p.sweep.total_seconds.insert(p.sweep.total_seconds.end(), t.begin(), t.end());
   p.sweep.points.resize(grid.size());
   for (size_t i = 0; i < grid.size(); ++i) {
     p.sweep.points[i].resize(grid.axes().size());

@@ -63,6 +63,8 @@ class Predictor {
   explicit Predictor(const ApplicationModel& model);
 
   Prediction predict(const Hardware& hw, const ResourceModel& rm, const ParamValues& overrides) const;
+  // Under mpirun the points are spread over the ranks: rank 0's sweep has
+  // every total, the others' none.
   Prediction predict_sweep(const Hardware& hw, const ResourceModel& rm, const ParamValues& overrides,
                            const SweepGrid& grid) const;
 

@@ -1,6 +1,7 @@
 // The parallel templates' formulas on a model small enough to work by hand,
 // the mapping's errors, and `pacer predict --template NAME --procs`.
 #include <catch2/catch.hpp>
+#include <sstream>
 
 #include "frontends/xml/hardware_io.hpp"
 #include "resource_models/resource_model.hpp"
@@ -116,4 +117,49 @@ TEST_CASE("the MPI kernels run and check themselves on 2 processes", "[parallel]
     CHECK(pclose(p) == 0);
     CHECK_THAT(out, Catch::Contains("P=2") && Catch::Contains(": correct"));
   }
+}
+
+namespace {
+
+// A report without its run time, which no two runs share.
+std::string without_seconds(const std::string& json_text) {
+  std::istringstream in(json_text);
+  std::string line, out;
+  while (std::getline(in, line))
+    if (line.find("\"seconds\"") == std::string::npos) out += line + '\n';
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("under mpirun the studies spread over the ranks print the single process's output", "[parallel][mpi]") {
+  const std::string data = test::temp_file("mpi-speedup.csv", "");
+  REQUIRE(test::run_pacer("speedup generate --params f=0.99,k=1.7,m1=0.002,m2=0.28 --noise 0.02 --seed 1 --out " + data)
+              .status == 0);
+  for (const std::string& args : std::vector<std::string>{
+           "schedule compare --dist beta --iterations 48,96 --threads 12 --seeds 1:20 --json",
+        "speedup study " + data + " --repeats 3 --iterations 300 --models amdahl,memwall,svr --quiet --json",
+        std::string("predict examples/models/integration.xml --hw hw/parsytec-t800.xml --model hllc "
+                    "--sweep N_ivals=1:200000:1 --json")}) {
+    INFO(args);
+    const test::Run alone = test::run_pacer(args);
+    REQUIRE(alone.status == 0);
+    for (int ranks : {2, 8}) {
+      INFO(ranks << " ranks");
+      const test::Run spread = test::run_pacer(args, test::mpirun_launcher(ranks));
+      INFO(spread.err);
+      CHECK(spread.status == 0);
+      CHECK(without_seconds(spread.out) == without_seconds(alone.out));
+    }
+  }
+}
+
+TEST_CASE("under mpirun bad input is reported once, by rank 0", "[parallel][mpi]") {
+  const test::Run r = test::run_pacer("schedule compare --dist nope --iterations 48 --threads 4 --seeds 1:3",
+                                      test::mpirun_launcher(2));
+  CHECK(r.status != 0);
+  CHECK(r.out.empty());
+  INFO(r.err);
+  REQUIRE(r.err.find("pacer: error: unknown distribution 'nope'") != std::string::npos);
+  CHECK(r.err.find("pacer: error:") == r.err.rfind("pacer: error:"));
 }

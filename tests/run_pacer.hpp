@@ -20,10 +20,11 @@ struct Run {
   std::string err;
 };
 
-inline Run run_pacer(const std::string& args) {
+// `launcher` goes before the program: mpirun_launcher(N) runs it as N ranks.
+inline Run run_pacer(const std::string& args, const std::string& launcher = "") {
   static const std::string err_file =
       std::filesystem::temp_directory_path() / ("pacer-cli-test-" + std::to_string(getpid()) + ".err");
-  std::string cmd = "cd '" PACER_SOURCE_DIR "' && '" PACER_BINARY "' " + args + " 2>'" + err_file + "'";
+  std::string cmd = "cd '" PACER_SOURCE_DIR "' && " + launcher + " '" PACER_BINARY "' " + args + " 2>'" + err_file + "'";
   FILE* p = popen(cmd.c_str(), "r");
   REQUIRE(p);
   Run r;
@@ -37,6 +38,11 @@ inline Run run_pacer(const std::string& args) {
   ss << e.rdbuf();
   r.err = ss.str();
   return r;
+}
+
+// Open MPI's mpirun for `ranks` processes on this machine, whatever its cores.
+inline std::string mpirun_launcher(int ranks) {
+  return "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun --oversubscribe -np " + std::to_string(ranks);
 }
 
 // A file in the temporary folder, private to this process (ctest may run

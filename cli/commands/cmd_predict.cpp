@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "framework/names.hpp"
+#include "framework/process_group.hpp"
 #include "framework/sweep.hpp"
 #include "cli/commands/application_source.hpp"
 #include "cli/commands/commands.hpp"
@@ -96,6 +97,7 @@ void run_predict(const PredictOptions& o) {
     return emit_template_predictions(parallel, m, r.machines, r.models.models, r.params, o.json);
   }
   const PredictionSet set = predict_all(m, r);
+  if (!root_process()) return;  // under mpirun, rank 0 has the whole sweep and prints
   const std::string& png = o.parallel.plot;
   if (!png.empty() && !compares_machines(set))
     throw InputError("--plot draws a template's time against P (give --template) or a comparison of machines (give "

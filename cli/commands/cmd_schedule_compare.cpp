@@ -4,6 +4,7 @@
 // and Smart Round-Robin's gain over each other strategy.
 #include "framework/error.hpp"
 #include "framework/names.hpp"
+#include "framework/process_group.hpp"
 #include "cli/commands/schedule_options.hpp"
 #include "cli/views/schedule_view.hpp"
 #include "templates/scheduling/comparison.hpp"
@@ -38,6 +39,7 @@ void run_compare(const CompareOptions& o) {
   request.seeds = o.workload.file.empty() ? seeds_of(o.workload) : std::vector<uint64_t>{0};
   request.loads = [&](size_t n, uint64_t seed) { return make_instance(o.workload, machine, n, seed).loads; };
   const std::vector<ComparisonAtSize> results = compare_strategies(request);
+  if (!root_process()) return;  // under mpirun, rank 0 has every result and prints
   if (!o.plot.empty()) plot_gains(o.plot, results);
   const std::string what = o.workload.file.empty() ? distribution_of(o.workload).describe() : o.workload.file;
   if (o.json) emit(compare_json(what, machine, results, o.plot));

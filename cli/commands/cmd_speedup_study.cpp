@@ -8,6 +8,7 @@
 
 #include "framework/names.hpp"
 #include "framework/error.hpp"
+#include "framework/process_group.hpp"
 #include "cli/commands/commands.hpp"
 #include "cli/views/report.hpp"
 #include "cli/views/study_view.hpp"
@@ -49,8 +50,9 @@ void run_study(const StudyCmd& c) {
   o.csa.annealers = c.annealers;
   o.csa.iterations = c.iterations;
   o.seed = c.seed;
-  o.progress = progress_printer(c.quiet);
+  o.progress = progress_printer(c.quiet || !root_process());  // under mpirun, rank 0's share
   const StudyResult r = run_sampling_study(data.points, o);
+  if (!root_process()) return;
   if (!c.plot.empty()) plot_study(c.plot, r);
   if (c.json) emit(study_json(c.file, data.points.size(), o, r));
   else emit(study_text(c.file, data.points.size(), o, r, c.plot));

@@ -4,8 +4,28 @@
 #include <iostream>
 
 #include "framework/error.hpp"
+#include "framework/process_group.hpp"
 #include "cli/commands/application_source.hpp"
 #include "cli/commands/commands.hpp"
+
+namespace {
+
+// Under mpirun every rank meets the same error; rank 0 says it. A process
+// that could not even join its job says it too.
+bool speaks() {
+  try {
+    return pacer::root_process();
+  } catch (...) {
+    return true;
+  }
+}
+
+int fail(int status, const std::string& message) {
+  if (speaks()) std::cerr << message;
+  return status;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   // Everything after `--` is for the C compiler (analyse, profile, predict).
@@ -51,17 +71,13 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "pacer: error: " << e.what() << "\n(run 'pacer --help' or 'pacer COMMAND --help')\n";
-    return 2;
+    return fail(2, "pacer: error: " + std::string(e.what()) + "\n(run 'pacer --help' or 'pacer COMMAND --help')\n");
   } catch (const pacer::InputError& e) {
-    std::cerr << "pacer: error: " << e.what() << '\n';
-    return 2;
+    return fail(2, "pacer: error: " + std::string(e.what()) + "\n");
   } catch (const pacer::Unavailable& e) {
-    std::cerr << "pacer: cannot measure here: " << e.what() << '\n';
-    return 3;
+    return fail(3, "pacer: cannot measure here: " + std::string(e.what()) + "\n");
   } catch (const std::exception& e) {
-    std::cerr << "pacer: internal error: " << e.what() << '\n';
-    return 1;
+    return fail(1, "pacer: internal error: " + std::string(e.what()) + "\n");
   }
   return 0;
 }

@@ -11,6 +11,7 @@
 
 #include "framework/error.hpp"
 #include "framework/number.hpp"
+#include "framework/process_group.hpp"
 #include "framework/program_run.hpp"
 
 namespace pacer::cli {
@@ -79,12 +80,16 @@ std::string Table::csv() const {
   return os.str();
 }
 
+// Under mpirun only rank 0 prints: the ranks share one study's work, and
+// every rank would print the same report.
 void emit(const std::string& content) {
+  if (!root_process()) return;
   std::cout << content;
   std::cout.flush();
 }
 
 void emit(const std::vector<std::string>& pieces) {
+  if (!root_process()) return;
   for (const auto& piece : pieces) std::cout << piece;
   std::cout.flush();
 }

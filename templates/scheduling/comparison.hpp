@@ -36,7 +36,8 @@ struct ComparisonAtSize {
   std::map<std::string, std::vector<double>> srr_gain;
 };
 
-// One result per size, in the request's order.
+// One result per size, in the request's order. Under mpirun the workloads
+// are spread over the ranks; rank 0 gets the results, the others none.
 std::vector<ComparisonAtSize> compare_strategies(const ComparisonRequest& request);
 
 }  // namespace pacer::sched

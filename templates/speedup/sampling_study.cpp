@@ -9,6 +9,7 @@
 #include <random>
 
 #include "framework/error.hpp"
+#include "framework/process_group.hpp"
 #include "templates/speedup/regressors.hpp"
 #include "templates/speedup/speedup_fit.hpp"
 
@@ -103,27 +104,37 @@ StudyResult run_sampling_study(const std::vector<SpeedupPoint>& points, const St
   r.models = o.models;
   for (std::size_t s : r.sizes)
     for (const auto& m : r.models) r.cells.push_back({m, s, std::vector<double>(std::size_t(o.repeats)), 0, 0, 0});
+  // A task is one random training set: every model's test error on it.
+  // Under mpirun the tasks are spread over the ranks, each rank's over its cores.
   const std::size_t tasks = r.sizes.size() * std::size_t(o.repeats);
-  std::size_t done = 0;
-  std::exception_ptr failure;
   const auto start = std::chrono::steady_clock::now();
+  const ItemResults mse = share_items(tasks, [&](const std::vector<std::size_t>& mine) {
+    ItemResults out(mine.size());
+    std::size_t done = 0;
+    std::exception_ptr failure;
 #pragma omp parallel for schedule(dynamic)
+    for (std::size_t k = 0; k < mine.size(); ++k) {
+      const std::size_t t = mine[k], si = t / std::size_t(o.repeats);
+      const std::uint64_t seed = restart_seed(o.seed, int(t));
+      try {
+        const Split split = random_split(points.size(), r.sizes[si], seed);
+        const auto train = pick(points, split.train), test = pick(points, split.test);
+        for (const auto& model : r.models) out[k].push_back(test_mse(model, train, test, o.csa, seed));
+      } catch (...) {
+#pragma omp critical(pacer_study_failure)
+        if (!failure) failure = std::current_exception();
+      }
+#pragma omp critical(pacer_study_progress)
+      if (o.progress) o.progress(++done, mine.size());
+    }
+    if (failure) std::rethrow_exception(failure);
+    return out;
+  });
+  if (!root_process()) return {};
   for (std::size_t t = 0; t < tasks; ++t) {
     const std::size_t si = t / std::size_t(o.repeats), rep = t % std::size_t(o.repeats);
-    const std::uint64_t seed = restart_seed(o.seed, int(t));
-    try {
-      const Split split = random_split(points.size(), r.sizes[si], seed);
-      const auto train = pick(points, split.train), test = pick(points, split.test);
-      for (std::size_t mi = 0; mi < r.models.size(); ++mi)
-        r.cells[si * r.models.size() + mi].mse[rep] = test_mse(r.models[mi], train, test, o.csa, seed);
-    } catch (...) {
-#pragma omp critical(pacer_study_failure)
-      if (!failure) failure = std::current_exception();
-    }
-#pragma omp critical(pacer_study_progress)
-    if (o.progress) o.progress(++done, tasks);
+    for (std::size_t mi = 0; mi < r.models.size(); ++mi) r.cells[si * r.models.size() + mi].mse[rep] = mse[t][mi];
   }
-  if (failure) std::rethrow_exception(failure);
   for (auto& c : r.cells) summarise(c);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;

@@ -53,6 +53,8 @@ struct StudyResult {
   }
 };
 
+// Under mpirun the training sets are spread over the ranks; rank 0 gets the
+// result, the others an empty one. `progress` counts this rank's sets.
 StudyResult run_sampling_study(const std::vector<SpeedupPoint>& points, const StudyOptions& o);
 
 }  // namespace pacer
