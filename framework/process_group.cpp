@@ -5,6 +5,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include <unistd.h>
+
 #include "framework/error.hpp"
 #include "framework/module.hpp"
 #include "framework/mpi_module.hpp"
@@ -85,6 +87,14 @@ std::string computed_share(const std::vector<size_t>& mine,
   throw std::runtime_error("rank " + std::to_string(rank) + ": " + message);
 }
 
+const MpiModuleApi& mpi() { return module_api<MpiModuleApi>(mpi_module_name, mpi_module_entry); }
+
+std::string host_name() {
+  char name[256] = {};
+  if (gethostname(name, sizeof name - 1) != 0) return "localhost";
+  return name;
+}
+
 }  // namespace
 
 int process_rank() { return group().rank; }
@@ -95,8 +105,7 @@ ItemResults share_items(size_t count, const std::function<ItemResults(const std:
   std::vector<size_t> mine;
   for (size_t i = size_t(g.rank); i < count; i += size_t(g.size)) mine.push_back(i);
   if (g.size == 1) return compute(mine);
-  const std::vector<std::string> shares =
-      module_api<MpiModuleApi>(mpi_module_name, mpi_module_entry).gather(computed_share(mine, compute));
+  const std::vector<std::string> shares = mpi().gather(computed_share(mine, compute));
   if (g.rank != 0) return {};
   for (int r = 0; r < g.size; ++r)
     if (shares[size_t(r)].empty() || shares[size_t(r)][0] != Done) rethrow(shares[size_t(r)], r);
@@ -110,6 +119,14 @@ ItemResults share_items(size_t count, const std::function<ItemResults(const std:
     }
   }
   return out;
+}
+
+std::vector<std::string> gather_at_root(const std::string& mine) {
+  return process_count() == 1 ? std::vector<std::string>{mine} : mpi().gather(mine);
+}
+
+std::vector<std::string> process_hosts() {
+  return process_count() == 1 ? std::vector<std::string>{host_name()} : mpi().all_gather(host_name());
 }
 
 }  // namespace pacer

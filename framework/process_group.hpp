@@ -29,4 +29,11 @@ using ItemResults = std::vector<std::vector<double>>;
 // (InputError, Unavailable, else std::runtime_error), naming the rank.
 ItemResults share_items(std::size_t count, const std::function<ItemResults(const std::vector<std::size_t>&)>& compute);
 
+// The bytes of every rank, in rank order, at rank 0; nothing at the others.
+// Alone: {mine}.
+std::vector<std::string> gather_at_root(const std::string& mine);
+
+// Every rank's host name, in rank order; alone, this host's.
+std::vector<std::string> process_hosts();
+
 }  // namespace pacer

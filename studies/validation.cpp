@@ -1,4 +1,5 @@
 #include "studies/validation.hpp"
+#include "studies/timing_lock.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -235,6 +236,7 @@ std::vector<ValidationOutcome> validate_all(const std::vector<std::pair<std::str
   auto attempt = [&](std::size_t i, const std::function<void()>& step) {
     if (!out[i].failure.empty()) return;
     try {
+      const TimingLock turn;  // no other pacer on this host builds or times meanwhile
       step();
     } catch (const InputError& e) {
       out[i].failure = e.what();

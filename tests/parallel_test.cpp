@@ -163,3 +163,35 @@ TEST_CASE("under mpirun bad input is reported once, by rank 0", "[parallel][mpi]
   REQUIRE(r.err.find("pacer: error: unknown distribution 'nope'") != std::string::npos);
   CHECK(r.err.find("pacer: error:") == r.err.rfind("pacer: error:"));
 }
+
+TEST_CASE("under mpirun validate --suite runs the whole suite on the node, its ranks sharing the kernels",
+          "[parallel][mpi][validate]") {
+  const test::Run r = test::run_pacer("validate --suite examples/kernels/paper-suite.json --hw hw/host.xml --runs 5 --json",
+                                      test::mpirun_launcher(2));
+  INFO(r.err);
+  REQUIRE((r.status == 0 || r.status == 3));  // 3: this machine too noisy to judge a kernel
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  REQUIRE(j["machines"].size() == 1);  // both ranks are on this host
+  const nlohmann::json& m = j["machines"][0];
+  char host[256] = {};
+  gethostname(host, sizeof host - 1);
+  CHECK(m["host"] == host);
+  CHECK(m["hardware"] == "hw/host.xml");
+  REQUIRE(m["kernels"].size() == 3);
+  for (const auto& k : m["kernels"]) {
+    INFO(k.dump());
+    CHECK(k["status"] != "failed");
+    CHECK(k["predicted_seconds"]["icc"].get<double>() > 0);
+  }
+}
+
+TEST_CASE("under mpirun a host with no description fails its kernels with the reason", "[parallel][mpi][validate]") {
+  const std::string empty = std::filesystem::temp_directory_path() / ("pacer-no-hw-" + std::to_string(getpid()));
+  std::filesystem::create_directories(empty);
+  const test::Run r = test::run_pacer("validate --suite examples/kernels/paper-suite.json",
+                                      "PACER_HW_DIR='" + empty + "' " + test::mpirun_launcher(2) + " -x PACER_HW_DIR");
+  std::filesystem::remove_all(empty);
+  CHECK(r.status == 2);
+  CHECK_THAT(r.out, Catch::Contains("(no description)") && Catch::Contains("give --hw, or --calibrate"));
+  CHECK(r.err.find("pacer: error:") == r.err.rfind("pacer: error:"));  // one message
+}

@@ -171,6 +171,27 @@ std::string suite_text(const std::vector<ValidationOutcome>& ks) {
   return s.str();
 }
 
+json fleet_json(const std::string& dir, const std::vector<MachineStudy>& machines) {
+  json list = json::array();
+  for (const auto& m : machines) {
+    json one = {{"host", m.host}, {"hardware", m.hardware}};
+    const json suite = suite_json(dir, m.outcomes);
+    for (const auto& [key, value] : suite.items())
+      if (key != "suite") one[key] = value;
+    list.push_back(std::move(one));
+  }
+  return json{{"suite", dir}, {"machines", list}};
+}
+
+std::string fleet_text(const std::vector<MachineStudy>& machines) {
+  std::string out;
+  for (const auto& m : machines)
+    out += std::string(out.empty() ? "" : "\n") + "machine " + m.host +
+           (m.hardware.empty() ? " (no description)\n" : " (description " + m.hardware + ")\n") +
+           suite_text(m.outcomes);
+  return out;
+}
+
 // Figure 12: per model, the range of errors, the 90% interval and the mean.
 // False when no kernel was judged, so there is nothing to draw.
 bool plot_bounds(const std::string& png, const std::vector<ValidationOutcome>& ks) {

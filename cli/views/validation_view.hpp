@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "studies/fleet.hpp"
 #include "studies/validation.hpp"
 
 namespace pacer::cli {
@@ -16,6 +17,9 @@ std::string validation_text(const Validation& v);
 
 nlohmann::ordered_json suite_json(const std::string& dir, const std::vector<ValidationOutcome>& ks);
 std::string suite_text(const std::vector<ValidationOutcome>& ks);
+// The suite on every machine of an MPI job: each machine's Table 7 shape.
+nlohmann::ordered_json fleet_json(const std::string& dir, const std::vector<MachineStudy>& machines);
+std::string fleet_text(const std::vector<MachineStudy>& machines);
 // False when no kernel was judged, so there is nothing to draw.
 bool plot_bounds(const std::string& png, const std::vector<ValidationOutcome>& ks);
 
