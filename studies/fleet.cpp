@@ -44,11 +44,13 @@ std::vector<MachineStudy> validate_across_nodes(const std::string& suite, int ru
                                                 const std::function<void(const std::string&)>& progress) {
   const std::vector<std::string> hosts = process_hosts();
   const Node node = this_node(hosts, process_rank());
+  // Whatever fails on one rank becomes its kernels' failure: a rank that
+  // threw instead would leave the others waiting at the gather.
   std::string description, missing;
   try {
     const TimingLock turn;  // a rank that calibrates its node does so alone
     description = description_of(node.host);
-  } catch (const InputError& e) {
+  } catch (const std::exception& e) {
     missing = e.what();
   }
   const std::vector<SuiteKernel> kernels = read_suite_manifest(suite, description, runs);
@@ -59,9 +61,15 @@ std::vector<MachineStudy> validate_across_nodes(const std::string& suite, int ru
     positions.push_back(k);
   }
   std::vector<ValidationOutcome> outcomes;
-  if (missing.empty()) outcomes = validate_all(mine, progress);
-  else
+  try {
+    if (missing.empty()) outcomes = validate_all(mine, progress);
+  } catch (const std::exception& e) {
+    missing = e.what();
+  }
+  if (!missing.empty()) {
+    outcomes.clear();
     for (const auto& k : mine) outcomes.push_back({k.first, missing, {}});
+  }
   nlohmann::json share{{"host", node.host}, {"hardware", description}, {"positions", positions}, {"outcomes", outcomes}};
   const std::vector<uint8_t> bytes = nlohmann::json::to_cbor(share);
   const std::vector<std::string> shares = gather_at_root(std::string(bytes.begin(), bytes.end()));

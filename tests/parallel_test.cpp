@@ -1,10 +1,14 @@
 // The parallel templates' formulas on a model small enough to work by hand,
 // the mapping's errors, and `pacer predict --template NAME --procs`.
+#include <atomic>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <sstream>
+#include <thread>
 
 #include "frontends/xml/hardware_io.hpp"
 #include "resource_models/resource_model.hpp"
+#include "studies/timing_lock.hpp"
 #include "templates/parallel/parallel_prediction.hpp"
 #include "tests/run_pacer.hpp"
 #include "tests/test_support.hpp"
@@ -194,4 +198,48 @@ TEST_CASE("under mpirun a host with no description fails its kernels with the re
   CHECK(r.status == 2);
   CHECK_THAT(r.out, Catch::Contains("(no description)") && Catch::Contains("give --hw, or --calibrate"));
   CHECK(r.err.find("pacer: error:") == r.err.rfind("pacer: error:"));  // one message
+}
+
+TEST_CASE("a timing lock is held by one holder at a time", "[parallel][validate]") {
+  std::atomic<bool> second_holds{false};
+  std::thread waiter;
+  {
+    const TimingLock first;
+    waiter = std::thread([&] {
+      const TimingLock second;  // its own open of the lock file: it waits for the first
+      second_holds = true;
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    CHECK_FALSE(second_holds.load());
+  }
+  waiter.join();
+  CHECK(second_holds.load());
+}
+
+TEST_CASE("under mpirun validate --calibrate measures and writes the description a host lacks",
+          "[parallel][mpi][validate][calibrate]") {
+  const auto dir = std::filesystem::temp_directory_path() / ("pacer-calibrate-hw-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string manifest = test::temp_file(
+      "one-kernel-suite.json", R"({"kernels": [{"name": "integration", "files": [")" PACER_SOURCE_DIR
+                               R"(/examples/kernels/integration.c"], "function": "integrate"}]})");
+  const test::Run r = test::run_pacer("validate --suite " + manifest + " --runs 3 --calibrate --json",
+                                      "PACER_HW_DIR='" + dir.string() + "' " + test::mpirun_launcher(2) + " -x PACER_HW_DIR");
+  INFO(r.err);
+  char host[256] = {};
+  gethostname(host, sizeof host - 1);
+  const auto written = dir / (std::string(host) + ".xml");
+  CHECK(std::filesystem::exists(written));
+  CHECK((r.status == 0 || r.status == 3));
+  if (!r.out.empty()) {
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j["machines"][0]["hardware"] == written.string());
+    CHECK(j["machines"][0]["kernels"][0]["status"] != "failed");
+  }
+  // One rank measured; the other found the description written.
+  std::size_t calibrations = 0;
+  for (std::size_t at = 0; (at = r.err.find("compiling the benchmarks", at)) != std::string::npos; ++at) ++calibrations;
+  CHECK(calibrations == 1);
+  std::filesystem::remove_all(dir);
+  std::filesystem::remove(manifest);
 }
