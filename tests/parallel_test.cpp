@@ -141,7 +141,7 @@ TEST_CASE("under mpirun the studies spread over the ranks print the single proce
   REQUIRE(test::run_pacer("speedup generate --params f=0.99,k=1.7,m1=0.002,m2=0.28 --noise 0.02 --seed 1 --out " + data)
               .status == 0);
   for (const std::string& args : std::vector<std::string>{
-           "schedule compare --dist beta --iterations 48,96 --threads 12 --seeds 1:20 --json",
+           "schedule compare --dist beta --iterations 48,96 --threads 12 --seeds 1:20 --oracle --json",
         "speedup study " + data + " --repeats 3 --iterations 300 --models amdahl,memwall,svr --quiet --json",
         std::string("predict examples/models/integration.xml --hw hw/parsytec-t800.xml --model hllc "
                     "--sweep N_ivals=1:200000:1 --json")}) {

@@ -73,6 +73,8 @@ void add_schedule_command(CLI::App& app) {
   add_workload_options(*o, opt->workload, false);
   add_machine_options(*o, opt->machine);
   o->add_option("--time-limit", opt->oracle.time_limit_seconds, "Seconds for the oracle's branch and bound (0.05)");
+  o->add_option("--node-limit", opt->oracle.node_limit,
+                "Branch-and-bound nodes for the oracle instead of a time limit: the same schedule on any machine");
   o->add_option("--population", opt->ga.population, "GA population (100)");
   o->add_option("--stall", opt->ga.stall_generations, "GA stops after this many generations without progress (10000)");
   o->add_option("--max-generations", opt->ga.max_generations, "GA generation limit (1000000)");

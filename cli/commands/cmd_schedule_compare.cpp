@@ -22,6 +22,7 @@ struct CompareOptions {
   std::vector<std::string> strategies;
   std::string plot;
   bool oracle = false;
+  size_t oracle_nodes = ComparisonRequest{}.oracle_nodes;
   bool json = false;
 };
 
@@ -35,6 +36,8 @@ void run_compare(const CompareOptions& o) {
   request.machine = machine;
   request.strategies = o.strategies;
   request.oracle = o.oracle;
+  if (o.oracle_nodes == 0) throw InputError("--oracle-nodes must be at least 1");
+  request.oracle_nodes = o.oracle_nodes;
   request.sizes = o.workload.file.empty() ? sizes_of(o.workload) : std::vector<size_t>{0};
   request.seeds = o.workload.file.empty() ? seeds_of(o.workload) : std::vector<uint64_t>{0};
   request.loads = [&](size_t n, uint64_t seed) { return make_instance(o.workload, machine, n, seed).loads; };
@@ -57,6 +60,9 @@ void add_schedule_compare_command(CLI::App& schedule) {
                 "Strategies to compare, separated by ; (default: " + join_names(default_comparison(), ", ") + ")")
       ->delimiter(';');
   c->add_flag("--oracle", o->oracle, "Add the oracle's best schedule of each workload as a row");
+  c->add_option("--oracle-nodes", o->oracle_nodes,
+                "The oracle's search per workload, in branch-and-bound nodes (the same figures on every run)")
+      ->capture_default_str();
   c->add_option("--plot", o->plot, "Draw SRR's gains per seed (Figure 8's shape) to this PNG");
   c->add_flag("--json", o->json, "Print JSON");
   c->callback([o] { run_compare(*o); });

@@ -25,7 +25,11 @@ std::vector<double> run_workload(const ComparisonRequest& o, size_t n, uint64_t 
                           simulate(loads, *make_strategy("static"), machine).makespan};
   auto add = [&](const Metrics& m) { out.insert(out.end(), {m.makespan, m.imbalance, m.imbalance_over_mean}); };
   for (const auto& s : strategies) add(measure(simulate(loads, *s, machine)));
-  if (o.oracle) add(measure_times(optimal_schedule(loads, machine.threads).thread_loads));
+  if (o.oracle) {
+    OracleOptions search;
+    search.node_limit = o.oracle_nodes;
+    add(measure_times(optimal_schedule(loads, machine.threads, search).thread_loads));
+  }
   return out;
 }
 

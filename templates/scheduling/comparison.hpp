@@ -20,6 +20,9 @@ struct ComparisonRequest {
   MachineModel machine;
   std::vector<std::string> strategies;  // as make_strategy spells them; empty: default_comparison()
   bool oracle = false;                  // add the best schedule of each workload (identical threads, no overhead)
+  // Its search, in nodes rather than seconds, so that the comparison gives
+  // the same figures on every run and every rank (about 50 ms here).
+  size_t oracle_nodes = 2'000'000;
   // The loads of the workload of n iterations drawn with `seed`.
   std::function<std::vector<double>(size_t n, uint64_t seed)> loads;
 };

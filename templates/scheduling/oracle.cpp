@@ -120,8 +120,10 @@ void improve(const std::vector<double>& loads, Schedule& s) {
 // with equal loads are interchangeable, so only the first is tried.
 class BranchAndBound {
  public:
-  BranchAndBound(const std::vector<double>& loads, int T, Schedule& best, double bound, Clock::time_point deadline)
-      : loads_(loads), best_(best), best_makespan_(best.makespan()), bound_(bound), deadline_(deadline), busy_(size_t(T), 0.0),
+  BranchAndBound(const std::vector<double>& loads, int T, Schedule& best, double bound, Clock::time_point deadline,
+                 size_t node_limit)
+      : loads_(loads), best_(best), best_makespan_(best.makespan()), bound_(bound), deadline_(deadline),
+        node_limit_(node_limit), busy_(size_t(T), 0.0),
         thread_of_(loads.size(), -1), order_(loads.size()) {
     std::iota(order_.begin(), order_.end(), 0);
     std::stable_sort(order_.begin(), order_.end(), [&](size_t a, size_t b) { return loads[a] > loads[b]; });
@@ -161,7 +163,8 @@ class BranchAndBound {
   }
   bool stop() {
     if (best_makespan_ <= bound_ * (1 + 1e-12)) return true;
-    if ((++nodes_ & 1023) == 0 && Clock::now() > deadline_) timed_out_ = true;
+    ++nodes_;
+    if (node_limit_ > 0 ? nodes_ >= node_limit_ : (nodes_ & 1023) == 0 && Clock::now() > deadline_) timed_out_ = true;
     return timed_out_;
   }
 
@@ -170,6 +173,7 @@ class BranchAndBound {
   double best_makespan_;
   double bound_;
   Clock::time_point deadline_;
+  size_t node_limit_;
   std::vector<double> busy_;
   std::vector<int> thread_of_;
   std::vector<size_t> order_;
@@ -246,7 +250,11 @@ OracleResult optimal_schedule(const std::vector<double>& loads, int threads, con
   }
   if (loads.size() <= 1000) improve(loads, best);
 
-  auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.time_limit_seconds));
+  // A budget of nodes replaces the clock altogether (the pair balancing
+  // then ends when it finds no better split, as it always does).
+  const auto deadline = o.node_limit > 0 ? Clock::time_point::max()
+                                         : start + std::chrono::duration_cast<Clock::duration>(
+                                                       std::chrono::duration<double>(o.time_limit_seconds));
   r.lower_bound = reachable_sum_bound(loads, step, r.lower_bound, best.makespan());
   bool met = best.makespan() <= r.lower_bound * (1 + 1e-12);
   if (!met) {
@@ -255,7 +263,7 @@ OracleResult optimal_schedule(const std::vector<double>& loads, int threads, con
   }
   bool exhaustive = false;
   if (!met && loads.size() <= 5000 && threads <= 256) {
-    BranchAndBound bb(loads, threads, best, r.lower_bound, deadline);
+    BranchAndBound bb(loads, threads, best, r.lower_bound, deadline, o.node_limit);
     exhaustive = bb.run();
     r.nodes = bb.nodes();
     met = best.makespan() <= r.lower_bound * (1 + 1e-12);

@@ -6,7 +6,7 @@
 // It starts from the better of LPT and the largest differencing method
 // (Karmarkar-Karp for k sets), improves it by moves and swaps off the
 // busiest thread, then runs a depth-first branch and bound within a time
-// budget.
+// budget, or a budget of nodes.
 #pragma once
 #include <cstddef>
 #include <vector>
@@ -15,6 +15,10 @@ namespace pacer::sched {
 
 struct OracleOptions {
   double time_limit_seconds = 0.05;  // for the branch and bound
+  // When positive, the search stops after this many branch-and-bound nodes
+  // instead, at no time limit: the same schedule on any machine and at any
+  // load, as a comparison whose figures must reproduce needs.
+  size_t node_limit = 0;
 };
 
 struct OracleResult {
