@@ -9,6 +9,7 @@
 #include "cli/views/report.hpp"
 #include "frontends/xml/hardware_io.hpp"
 #include "hw/calibrate/calibration.hpp"
+#include "studies/timing_lock.hpp"
 
 namespace pacer::cli {
 
@@ -43,6 +44,7 @@ void add_calibrate_command(CLI::App& app) {
     check_destination(o->out);
     if (!compile_flags().empty()) o->run.flags = compile_flags();
     o->run.progress = [](const std::string& what) { std::cerr << "pacer calibrate: " << what << '\n'; };
+    const TimingLock turn;  // no pacer validate on this host times meanwhile, nor this one while it does
     const calibrate::Calibration c = calibrate::calibrate(o->run);
     write_atomically(o->out, hardware_to_xml(c.hardware, calibrate::calibration_comment(c)), "the hardware description");
     emit(calibration_summary(c, o->out));
