@@ -13,6 +13,7 @@
 
 #include "framework/error.hpp"
 #include "framework/expression.hpp"
+#include "framework/memory_access.hpp"
 #include "framework/ruv.hpp"
 
 namespace pacer {
@@ -39,6 +40,9 @@ struct SegNode {
   // node's RUV (v_assign twice in Eq. 1) share it.
   std::string vector;
   std::map<std::string, Ruv> ruvs;
+  // Compute: its references to memory, for ICC's cache simulation
+  // (resource_models/icc/cache_traffic.hpp).
+  MemoryReferences memory;
 
   Expr trips;                   // Loop: iterations per entry (the mean, when it varies)
   std::shared_ptr<Seg> body;    // Loop

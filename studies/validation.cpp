@@ -12,6 +12,7 @@
 #include "framework/format.hpp"
 #include "frontends/xml/catalogue.hpp"
 #include "resource_models/ct/component_timing.hpp"
+#include "resource_models/icc/cache_traffic.hpp"
 #include "resource_models/icc/machine_costs.hpp"
 #include "resource_models/prediction.hpp"
 #include "resource_models/resource_model.hpp"
@@ -219,6 +220,7 @@ Validation ValidationRun::finish() {
   }
   for (auto& n : attach_machine_costs(s.analysis.model, s.analysis.sources, s.compiler, bound))
     v.notes.push_back(n);
+  for (auto& n : attach_cache_traffic(s.analysis.model, s.hw, bound)) v.notes.push_back(n);
   predict_all(v, s.analysis.model, s.hw);
   return v;
 }

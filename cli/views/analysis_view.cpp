@@ -11,6 +11,19 @@ namespace pacer::cli {
 
 namespace {
 
+// The references ICC's cache simulation reads: each affine address, and
+// how many others no affine address describes.
+void write_memory(JsonWriter& w, const MemoryReferences& m) {
+  w.begin_object().key("affine").begin_array();
+  for (const MemoryAccess& a : m.affine) {
+    w.begin_object().member("object", a.object).member("width", a.width).member("store", nlohmann::ordered_json(a.store));
+    w.member("offset", to_string(a.offset)).key("strides").begin_object();
+    for (const auto& [counter, stride] : a.strides) w.member(counter, to_string(stride));
+    w.end_object().end_object();
+  }
+  w.end_array().member("opaque", m.opaque).end_object();
+}
+
 void write_nodes(JsonWriter& w, const Seg& seg) {
   w.begin_array();
   for (const SegNode* n : seg.sequence()) {
@@ -22,6 +35,7 @@ void write_nodes(JsonWriter& w, const Seg& seg) {
         w.key("ruv").begin_object();
         for (const auto& [construct, count] : n->ruvs.at(ruv_kind::constructs)) w.member(construct, count);
         w.end_object().member("flops", n->ruvs.at(ruv_kind::flops).get("flops"));
+        if (!n->memory.affine.empty() || n->memory.opaque > 0) write_memory(w.key("memory"), n->memory);
         break;
       }
       case NodeKind::Loop:

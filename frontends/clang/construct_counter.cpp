@@ -137,6 +137,12 @@ void ConstructCounter::count_address(const Expr* lv) {
   }
 }
 
+void ConstructCounter::reference(const Expr* lv, bool store) {
+  const std::string where = storage(lv);
+  add(where + (store ? "_store" : "_load"));
+  if (where == "global") hooks_.memory_reference(*lv, store);
+}
+
 void ConstructCounter::conversion(QualType from, QualType to) {
   bool f = from->isRealFloatingType(), t = to->isRealFloatingType();
   if (!f && t) add("conv_int_fp");
@@ -149,7 +155,7 @@ void ConstructCounter::cast(const CastExpr& e) {
   switch (e.getCastKind()) {
     case CK_LValueToRValue:
       count_address(sub);
-      add(std::string(storage(sub)) + "_load");
+      reference(sub, false);
       return;
     case CK_ArrayToPointerDecay:
     case CK_FunctionToPointerDecay:
@@ -172,7 +178,7 @@ void ConstructCounter::binary(const BinaryOperator& e) {
   if (e.getOpcode() == BO_Assign) {
     count(rhs);
     count_address(lhs);
-    add(std::string(storage(lhs)) + "_store");
+    reference(lhs, true);
     return;
   }
   if (e.isLogicalOp() && hooks_.short_circuit(e)) return;
@@ -206,8 +212,7 @@ void ConstructCounter::compound_assign(const CompoundAssignOperator& e) {
   const Expr* lhs = e.getLHS();
   count(e.getRHS());
   count_address(lhs);
-  std::string where = storage(lhs);
-  add(where + "_load");
+  reference(lhs, false);
   // a op= b is a = (T)((C)a op b) with C the computation type: int += double
   // converts both ways.
   QualType computation = e.getComputationLHSType();
@@ -224,7 +229,7 @@ void ConstructCounter::compound_assign(const CompoundAssignOperator& e) {
     default: add("int_bitwise"); break;
   }
   conversion(e.getComputationResultType(), lhs->getType());
-  add(where + "_store");
+  reference(lhs, true);
 }
 
 void ConstructCounter::unary(const UnaryOperator& e) {
@@ -236,10 +241,9 @@ void ConstructCounter::unary(const UnaryOperator& e) {
     case UO_PreDec:
     case UO_PostDec: {
       count_address(sub);
-      std::string where = storage(sub);
-      add(where + "_load");
+      reference(sub, false);
       add(family + (e.isIncrementOp() ? "_add" : "_sub"));
-      add(where + "_store");
+      reference(sub, true);
       return;
     }
     case UO_AddrOf: return count_address(sub);

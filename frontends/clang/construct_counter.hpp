@@ -28,6 +28,9 @@ class ExprHooks {
   // returns true; otherwise the counter prices it as a library call.
   virtual bool user_call(const clang::CallExpr& e, const clang::FunctionDecl& callee) = 0;
   virtual void unmodelable(const char* kind, const clang::Stmt& where, const std::string& message) = 0;
+  // A load (or a store) of memory other than a local variable: an array
+  // element, a pointee, a global.
+  virtual void memory_reference(const clang::Expr& lvalue, bool store) = 0;
 };
 
 // "int", "float" or "double": the construct family of arithmetic in `type`.
@@ -50,6 +53,8 @@ class ConstructCounter {
 
  private:
   void add(const std::string& construct, double n = 1) { hooks_.current().add(construct, n); }
+  // Counts a load or store of `lvalue` and hands memory references to the hooks.
+  void reference(const clang::Expr* lvalue, bool store);
   void cast(const clang::CastExpr& e);
   void binary(const clang::BinaryOperator& e);
   void compound_assign(const clang::CompoundAssignOperator& e);

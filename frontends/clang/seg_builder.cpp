@@ -7,6 +7,7 @@
 
 #include "framework/constructs.hpp"
 #include "frontends/clang/construct_counter.hpp"
+#include "frontends/clang/memory_access.hpp"
 #include "frontends/clang/trip_count.hpp"
 
 namespace pacer::cfront {
@@ -87,7 +88,7 @@ class Builder final : public ExprHooks {
   Builder(ASTContext& ctx, const FunctionDecl& fn, const FileFunctions& file, const std::string& display_file,
           CAnalysis& out, std::set<std::string>& parameter_names)
       : ctx_(ctx), sm_(ctx.getSourceManager()), fn_(fn), file_(file), display_(display_file), out_(out),
-        names_(parameter_names), name_(fn.getName().str()), counter_(ctx, *this), trips_(ctx, fn, name_),
+        names_(parameter_names), name_(fn.getName().str()), counter_(ctx, *this), trips_(ctx, fn, name_), accesses_(ctx, fn, trips_),
         first_diagnostic_(out.diagnostics.size()) {}
 
   Task build() {
@@ -123,6 +124,11 @@ class Builder final : public ExprHooks {
 
  private:
   // ---- ExprHooks: what the construct counter hands back ----
+  void memory_reference(const clang::Expr& lvalue, bool store) override {
+    current();
+    accesses_.read(lvalue, store, loops_, open_->memory);
+  }
+
   Ruv& current() override {
     if (!open_) {
       open_.emplace();
@@ -607,6 +613,7 @@ class Builder final : public ExprHooks {
     // loop test it begins with (which runs once more).
     clang::SourceLocation count_at;
     Ruv ruv;
+    MemoryReferences memory;
   };
 
   // Ends the open segment; one that counted nothing is dropped unless kept.
@@ -621,6 +628,7 @@ class Builder final : public ExprHooks {
     for (const auto& [construct, count] : seg.ruv)
       if (const Construct* c = find_construct(construct)) flops += c->mcmahon_flops * count;
     node.ruvs[ruv_kind::constructs] = std::move(seg.ruv);
+    node.memory = std::move(seg.memory);
     node.ruvs[ruv_kind::flops].set("flops", flops);
     out_.node_positions.push_back({name_, node.id, position(seg.count_at)});
     seg_->append(std::move(node));
@@ -736,6 +744,7 @@ class Builder final : public ExprHooks {
   std::string name_;
   ConstructCounter counter_;
   TripCounter trips_;
+  AccessReader accesses_;
 
   Seg* seg_ = nullptr;
   std::optional<OpenSegment> open_;

@@ -140,8 +140,7 @@ Expr TripCounter::variable(const VarDecl& var, const VarSet& varying, int depth,
     why = "it depends on '" + var.getName().str() + "', which is not an integer";
     return nullptr;
   }
-  std::string name = var.hasGlobalStorage() && !var.isStaticLocal() ? var.getName().str()
-                                                                     : function_name_ + "." + var.getName().str();
+  std::string name = parameter_name(var);
   variables_.emplace(name, "value of '" + var.getName().str() + "' in " + function_name_ + " (" +
                                location(ctx_.getSourceManager(), var.getLocation()) + ")");
   return param(name);
@@ -233,6 +232,16 @@ TripCount TripCounter::analyse(const ForStmt& loop, const std::vector<const Stmt
 const Induction* TripCounter::induction_of(const ForStmt& loop) const {
   auto it = inductions_.find(&loop);
   return it == inductions_.end() ? nullptr : &it->second;
+}
+
+std::string TripCounter::parameter_name(const VarDecl& var) const {
+  return var.hasGlobalStorage() && !var.isStaticLocal() ? var.getName().str()
+                                                        : function_name_ + "." + var.getName().str();
+}
+
+const std::string* TripCounter::parameter_of(const VarDecl& var) const {
+  auto it = variables_.find(parameter_name(var));
+  return it == variables_.end() ? nullptr : &it->first;
 }
 
 // A loop `for (i = lo; i OP hi; i += add)` with constant bounds counts as C

@@ -56,6 +56,8 @@ class TripCounter {
   const std::map<std::string, std::string>& variables() const { return variables_; }
   // The counter of a loop analysed before, if it has a plain one.
   const Induction* induction_of(const clang::ForStmt& loop) const;
+  // The parameter a variable became in a trip count analysed before, if any.
+  const std::string* parameter_of(const clang::VarDecl& var) const;
 
  private:
   struct Step {
@@ -63,6 +65,7 @@ class TripCounter {
     long long add = 0;  // i += add
     bool doubles = false;  // i *= 2 or i <<= 1
   };
+  std::string parameter_name(const clang::VarDecl& var) const;
   bool step_of(const clang::Expr* inc, Step& out) const;
   const clang::Expr* start_of(const clang::Stmt* init, const clang::VarDecl* var) const;
   Expr symbolic(const clang::Expr* e, const VarSet& varying, int depth, std::string& why);

@@ -308,6 +308,11 @@ class Calibrator {
       size.spread = -1;
       size.estimated = l.source.find("estimated") != std::string::npos;
       mem.params["l" + std::to_string(l.level) + "_size"] = size;
+      if (l.ways != 0) {  // -1: fully associative, written as 0 ways
+        Figure ways = measured(std::max(0, l.ways), 0, 1, "", l.source);
+        ways.spread = -1;
+        mem.params["l" + std::to_string(l.level) + "_ways"] = ways;
+      }
       if (l.line > 0 && !mem.params.count("line_size")) {
         Figure line = measured(l.line, 0, 1, "B", l.source);
         line.spread = -1;

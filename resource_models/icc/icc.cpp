@@ -10,6 +10,7 @@
 //   branch the compiler kept adds its expected mispredictions times their
 //   measured cost (machine_costs.cpp says how they are expected).
 #include "resource_models/resource_model.hpp"
+#include "resource_models/icc/cache_traffic.hpp"
 #include "resource_models/icc/machine_costs.hpp"
 
 #include <algorithm>
@@ -34,10 +35,25 @@ double level_bandwidth(double working_set, const Hardware& hw) {
   return hw.require("memory", "mem_bandwidth", "icc (the working set exceeds every cache level given)").value;
 }
 
+// The simulated lines each level sends (cache_traffic.hpp), each over that
+// level's bandwidth, and the bytes used over level 1's: the slowest transfer
+// bounds the node, as in the ECM model's fully overlapping form.
+double transfer_time(const Ruv& r, const Hardware& hw) {
+  double t = hw.has("memory", "l1_bandwidth") ? r.get("bytes") / hw.require("memory", "l1_bandwidth", "icc").value : 0;
+  for (const auto& [name, bytes] : r) {
+    if (name.rfind("bytes_from_", 0) != 0 || bytes <= 0) continue;
+    const std::string level = name.substr(11);
+    t = std::max(t, bytes / hw.require("memory", level + "_bandwidth",
+                                       "icc (the node's data comes from " + level + ")").value);
+  }
+  return t;
+}
+
 double compiled(const Ruv& r, const Hardware& hw) {
   double core = r.get("cycles") * cycle_time(hw, "icc");
   if (r.get("mispredicts") > 0)
     core += r.get("mispredicts") * hw.require("icc", "mispredict", "icc (the node ends in an unpredictable branch)").value;
+  if (r.get("traffic") > 0) return std::max(core, transfer_time(r, hw));
   if (r.get("bytes") <= 0 || !hw.sections.count("memory")) return core;
   return std::max(core, r.get("bytes") / level_bandwidth(r.get("working_set"), hw));
 }
@@ -59,6 +75,7 @@ class Icc : public ResourceModel {
     copy->sources.clear();  // prepared: its RUVs are this machine's
     try {
       auto notes = attach_machine_costs(*copy, m.sources, machine_cost_options(hw, m.compile_flags), bound);
+      for (auto& n : attach_cache_traffic(*copy, hw, bound)) notes.push_back(std::move(n));
       return {std::move(copy), std::move(notes)};
     } catch (const MissingFigure&) {
       throw;

@@ -1,0 +1,328 @@
+#include "resource_models/icc/cache_traffic.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+
+namespace pacer {
+
+std::string CacheShape::source_of(size_t boundary) const {
+  return boundary + 1 < levels.size() ? levels[boundary + 1].name : "mem";
+}
+
+CacheShape cache_shape(const Hardware& hw, std::vector<std::string>& notes) {
+  CacheShape shape;
+  if (hw.has("memory", "line_size")) shape.line = hw.require("memory", "line_size", "icc").value;
+  std::string guessed;
+  for (const char* level : {"l1", "l2", "l3"}) {
+    const std::string size = std::string(level) + "_size", ways = std::string(level) + "_ways";
+    if (!hw.has("memory", size)) break;
+    CacheLevelShape l{level, hw.require("memory", size, "icc").value, 8};
+    if (hw.has("memory", ways)) l.ways = static_cast<int>(hw.require("memory", ways, "icc").value);
+    else guessed += (guessed.empty() ? "" : ", ") + ways;
+    shape.levels.push_back(l);
+  }
+  if (!guessed.empty())
+    notes.push_back("cache simulation: '" + hw.name + "' gives no " + guessed + "; taken as 8 ways");
+  return shape;
+}
+
+CacheSimulator::CacheSimulator(const CacheShape& shape) {
+  while ((1u << line_shift_) < shape.line) ++line_shift_;
+  for (const auto& l : shape.levels) {
+    Level level;
+    const auto lines = static_cast<std::uint64_t>(std::max(1.0, l.bytes / shape.line));
+    level.ways = l.ways <= 0 ? static_cast<unsigned>(std::min<std::uint64_t>(lines, 1u << 20)) : static_cast<unsigned>(l.ways);
+    level.sets = std::max<std::uint64_t>(1, lines / level.ways);
+    level.tags.assign(level.sets * level.ways, 0);
+    level.dirty.assign(level.sets * level.ways, 0);
+    levels_.push_back(std::move(level));
+  }
+}
+
+void CacheSimulator::access(std::uint64_t address, double width, bool store, Crossing* crossed) {
+  const std::uint64_t first = address >> line_shift_;
+  const std::uint64_t last = (address + static_cast<std::uint64_t>(std::max(1.0, width)) - 1) >> line_shift_;
+  for (std::uint64_t line = first; line <= last; ++line) touch(0, line, store, crossed, false);
+}
+
+// Tags are line numbers plus one, so that 0 marks an empty way. A miss in
+// level k brings the line from level k + 1 (one line over boundary k); the
+// way it evicts, if dirty, is written back over the same boundary. A line
+// written back into a level that does not hold it is taken whole, with no
+// fill from beyond.
+bool CacheSimulator::touch(size_t k, std::uint64_t line, bool store, Crossing* crossed, bool writeback) {
+  if (k == levels_.size()) return false;  // memory
+  Level& l = levels_[k];
+  const std::uint64_t tag = line + 1;
+  std::uint64_t* set = &l.tags[(line % l.sets) * l.ways];
+  std::uint8_t* dirty = &l.dirty[(line % l.sets) * l.ways];
+  unsigned way = 0;
+  while (way < l.ways && set[way] != tag) ++way;
+  const bool hit = way < l.ways;
+  std::uint8_t was_dirty = 0;
+  if (hit) {
+    was_dirty = dirty[way];
+  } else {
+    way = l.ways - 1;  // the least recently used
+    if (set[way] != 0 && dirty[way]) {
+      crossed[k].writebacks += 1;
+      touch(k + 1, set[way] - 1, true, crossed, true);
+    }
+    if (!writeback) {
+      crossed[k].fills += 1;
+      touch(k + 1, line, false, crossed, false);
+    }
+  }
+  std::move_backward(set, set + way, set + way + 1);
+  std::move_backward(dirty, dirty + way, dirty + way + 1);
+  set[0] = tag;
+  dirty[0] = static_cast<std::uint8_t>(was_dirty || store);
+  return hit;
+}
+
+namespace {
+
+struct NodeTraffic {
+  double executions = 0;
+  std::vector<Crossing> crossed;
+};
+
+// One access with its numbers bound: the address is base + the sum of
+// stride x counter.
+struct BoundAccess {
+  double base = 0;
+  std::vector<std::pair<const double*, double>> strides;
+  double width = 0;
+  bool store = false;
+};
+
+// Runs one SEG's loop nests in order through the caches.
+class NestWalk {
+ public:
+  NestWalk(const CacheShape& shape, const ParamValues& bound, double budget)
+      : sim_(shape), levels_(shape.levels.size()), budget_(budget), scratch_(levels_), line_(shape.line) {
+    bindings_.params = bound;
+    for (const auto& l : shape.levels) capacity_ += l.bytes;
+  }
+
+  void run(const Seg& seg) {
+    initialise(seg);
+    for (const SegNode* n : seg.sequence()) nest(*n);
+  }
+
+  std::map<const SegNode*, NodeTraffic> traffic;
+  std::vector<std::string> notes;
+
+ private:
+  // A program writes its arrays before a kernel reads them: each object of
+  // known size the SEG references is read through once, in the order the
+  // SEG first names them (as much of its end as the caches could hold), so
+  // that data which fits is found in the cache, not counted as a first miss.
+  void initialise(const Seg& seg) {
+    std::vector<const MemoryAccess*> objects;
+    for_each_node(seg, [&](const SegNode& n) {
+      for (const MemoryAccess& m : n.memory.affine)
+        if (m.object_bytes && !bases_.count(m.object)) {
+          base_of(m);
+          objects.push_back(&m);
+        }
+    });
+    for (const MemoryAccess* m : objects) {
+      const double bytes = std::max(1.0, evaluate(m->object_bytes, bindings_));
+      const double base = bases_.at(m->object);
+      for (double at = std::max(0.0, bytes - capacity_); at < bytes; at += line_)
+        sim_.access(static_cast<std::uint64_t>(base + at), 1, false, scratch_.data());
+    }
+  }
+
+  // A top-level node: simulated within the budget. Warmed by its first
+  // quarter when that is cut short; run twice, the second counted, when it
+  // ends within half the budget.
+  void nest(const SegNode& n) {
+    pass_.clear();
+    accesses_ = 0;
+    counting_from_ = budget_ / 4;
+    stop_ = false;
+    node(n);
+    if (!stop_ && accesses_ <= budget_ / 2) {
+      pass_.clear();
+      accesses_ = 0;
+      counting_from_ = 0;
+      node(n);
+    }
+    for (auto& [node, t] : pass_) {
+      NodeTraffic& into = traffic[node];
+      if (into.crossed.empty()) into.crossed.assign(levels_, Crossing{});
+      into.executions += t.executions;
+      for (size_t k = 0; k < levels_; ++k) {
+        into.crossed[k].fills += t.crossed[k].fills;
+        into.crossed[k].writebacks += t.crossed[k].writebacks;
+      }
+    }
+  }
+
+  void node(const SegNode& n) {
+    if (stop_) return;
+    switch (n.kind) {
+      case NodeKind::Compute: return compute(n);
+      case NodeKind::Loop: return loop(n);
+      case NodeKind::Branch: return branch(n);
+      case NodeKind::Call: return;  // the callee's own SEG is walked on its own
+    }
+  }
+
+  void seg(const Seg& s) {
+    for (const SegNode* n : s.sequence()) {
+      if (stop_) return;
+      node(*n);
+    }
+  }
+
+  void loop(const SegNode& n) {
+    const double mean = std::max(0.0, evaluate(n.trips_at ? n.trips_at : n.trips, bindings_));
+    // A fractional mean runs its whole part, and one more as often as the
+    // fraction says.
+    double& carry = carry_[&n];
+    carry += mean - std::floor(mean);
+    auto trips = static_cast<long long>(std::floor(mean));
+    if (carry >= 1) ++trips, carry -= 1;
+    double* counter = n.induction.empty() ? nullptr : &bindings_.params[n.induction];
+    const double start = counter ? evaluate(n.induction_start, bindings_) : 0;
+    for (long long k = 0; k < trips && !stop_; ++k) {
+      if (counter) *counter = start + n.induction_step * static_cast<double>(k);
+      seg(*n.body);
+    }
+  }
+
+  // One arm per execution, chosen by a low-discrepancy sequence, so that
+  // each runs in the share its probability says.
+  void branch(const SegNode& n) {
+    auto [it, first] = arms_.try_emplace(&n);
+    if (first)
+      for (const auto& arm : n.arms) it->second.push_back(evaluate(arm_probability(n, arm), bindings_));
+    double& u = phase_[&n];
+    u = std::fmod(u + 0.6180339887498949, 1.0);
+    double cumulative = 0;
+    for (size_t a = 0; a < n.arms.size(); ++a) {
+      cumulative += it->second[a];
+      if (u < cumulative) return seg(*n.arms[a].body);
+    }
+  }
+
+  void compute(const SegNode& n) {
+    const std::vector<BoundAccess>& accesses = bound_accesses(n);
+    const bool counted = accesses_ >= counting_from_;
+    NodeTraffic* t = nullptr;
+    if (counted) {
+      t = &pass_[&n];
+      if (t->crossed.empty()) t->crossed.assign(levels_, Crossing{});
+      t->executions += 1;
+    }
+    for (const BoundAccess& a : accesses) {
+      double address = a.base;
+      for (const auto& [counter, stride] : a.strides) address += stride * *counter;
+      sim_.access(static_cast<std::uint64_t>(std::max(0.0, address)), a.width, a.store,
+                  counted ? t->crossed.data() : scratch_.data());
+    }
+    accesses_ += static_cast<double>(accesses.size());
+    if (accesses_ >= budget_) stop_ = true;
+  }
+
+  // The node's accesses with the parameters bound, once per node: their
+  // offsets and strides do not change while the loops run.
+  const std::vector<BoundAccess>& bound_accesses(const SegNode& n) {
+    auto it = bound_.find(&n);
+    if (it != bound_.end()) return it->second;
+    std::vector<BoundAccess> out;
+    try {
+      for (const MemoryAccess& m : n.memory.affine) {
+        BoundAccess a;
+        a.base = base_of(m) + evaluate(m.offset, bindings_);
+        for (const auto& [counter, stride] : m.strides)
+          a.strides.emplace_back(&bindings_.params[counter], evaluate(stride, bindings_));
+        a.width = m.width;
+        a.store = m.store;
+        out.push_back(std::move(a));
+      }
+    } catch (const InputError& e) {
+      notes.push_back("cache simulation: node '" + n.id + "' (" + n.where.str() + ") left out: " + e.what());
+      out.clear();
+    }
+    return bound_.emplace(&n, std::move(out)).first->second;
+  }
+
+  // Objects of known size lie one after another, line-aligned, as a
+  // program's static arrays do; a pointer's pointee lies far from the rest,
+  // a few lines into its page as an allocator's block does.
+  double base_of(const MemoryAccess& m) {
+    if (auto it = bases_.find(m.object); it != bases_.end()) return it->second;
+    double base;
+    if (m.object_bytes) {
+      base = next_static_;
+      next_static_ += std::ceil(std::max(1.0, evaluate(m.object_bytes, bindings_)) / 64) * 64;
+    } else {
+      ++pointees_;
+      base = static_cast<double>(pointees_) * 68719476736.0 + 64.0 * static_cast<double>(pointees_ % 8);
+    }
+    return bases_[m.object] = base;
+  }
+
+  CacheSimulator sim_;
+  size_t levels_;
+  double budget_;
+  std::vector<Crossing> scratch_;
+  double line_ = 64, capacity_ = 0;
+  Bindings bindings_;
+  std::map<const SegNode*, NodeTraffic> pass_;
+  std::map<const SegNode*, std::vector<BoundAccess>> bound_;
+  std::map<const SegNode*, double> carry_, phase_;
+  std::map<const SegNode*, std::vector<double>> arms_;  // each arm's probability
+  std::map<std::string, double> bases_;
+  double next_static_ = 1 << 20;
+  long long pointees_ = 0;
+  double accesses_ = 0, counting_from_ = 0;
+  bool stop_ = false;
+};
+
+}  // namespace
+
+std::vector<std::string> attach_cache_traffic(ApplicationModel& model, const Hardware& hw, const ParamValues& bound,
+                                              double budget) {
+  std::vector<std::string> notes;
+  if (!hw.sections.count("memory")) return notes;
+  const CacheShape shape = cache_shape(hw, notes);
+  if (shape.levels.empty()) return notes;
+  int placed = 0, unplaced = 0;
+  auto attach = [&](Task& t) {
+    NestWalk walk(shape, bound, budget);
+    walk.run(t.seg);
+    for (auto& n : walk.notes) notes.push_back(std::move(n));
+    for_each_node_mutable(t.seg, [&](SegNode& n) {
+      if (n.kind != NodeKind::Compute || n.memory.affine.empty()) return;
+      auto it = walk.traffic.find(&n);
+      if (n.memory.opaque > 0 || it == walk.traffic.end() || it->second.executions == 0) {
+        ++unplaced;
+        return;
+      }
+      ++placed;
+      Ruv& r = n.ruvs[ruv_kind::machine];
+      r.set("traffic", 1);
+      for (size_t k = 0; k < shape.levels.size(); ++k) {
+        const Crossing& c = it->second.crossed[k];
+        r.set("bytes_from_" + shape.source_of(k), c.fills * shape.line / it->second.executions);
+        r.set("bytes_to_" + shape.source_of(k), c.writebacks * shape.line / it->second.executions);
+      }
+    });
+  };
+  for (auto& t : model.tasks) attach(t);
+  for (auto& f : model.functions) attach(f);
+  if (unplaced > 0)
+    notes.push_back("cache simulation: " + std::to_string(unplaced) + " of " + std::to_string(placed + unplaced) +
+                    " nodes that reference memory make a reference no affine address describes (or did not run in "
+                    "the sample); their traffic is their bytes from the level their loop's working set fits in");
+  return notes;
+}
+
+}  // namespace pacer

@@ -1,0 +1,171 @@
+// ICC's memory traffic: the frontend's affine addresses of C references, the
+// set-associative LRU simulation of them, and the lines per execution it
+// attaches to nodes (resource_models/icc/cache_traffic.hpp).
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "frontends/clang/c_frontend.hpp"
+#include "resource_models/icc/cache_traffic.hpp"
+#include "resource_models/resource_model.hpp"
+#include "tests/test_support.hpp"
+
+using namespace pacer;
+
+namespace {
+
+CAnalysis analyse_code(const std::string& code) {
+  static int serial = 0;
+  auto path = std::filesystem::temp_directory_path() /
+              ("pacer-traffic-" + std::to_string(getpid()) + "-" + std::to_string(serial++) + ".c");
+  std::ofstream(path) << code;
+  CAnalysis a = analyse_c({{path.string()}, {}, {}});
+  std::filesystem::remove(path);
+  return a;
+}
+
+// The innermost loop's first compute node of a task.
+const SegNode& inner_node(const CAnalysis& a, const std::string& task) {
+  const SegNode* found = nullptr;
+  for_each_node(a.model.find_seg(task)->seg, [&](const SegNode& n) {
+    if (n.kind == NodeKind::Compute && !n.memory.affine.empty()) found = &n;
+  });
+  REQUIRE(found);
+  return *found;
+}
+
+double stride(const MemoryAccess& a, const std::string& counter_prefix, const ParamValues& bound = {}) {
+  for (const auto& [name, s] : a.strides)
+    if (name.rfind(counter_prefix, 0) == 0) return evaluate(s, Bindings{bound, {}});
+  return 0;
+}
+
+// A machine of small caches: 4 KiB 4-way level 1 (16 sets), 64 KiB 8-way
+// level 2, 64-byte lines, at 1 GHz.
+Hardware small_machine() {
+  return read_hardware_string(R"(<hardware name="small"><cpu><param name="clock" value="1" unit="GHz" source="t"/></cpu><memory>
+    <param name="l1_size" value="4" unit="KiB" source="t"/><param name="l1_ways" value="4" source="t"/>
+    <param name="l2_size" value="64" unit="KiB" source="t"/><param name="l2_ways" value="8" source="t"/>
+    <param name="line_size" value="64" unit="B" source="t"/>
+    <param name="l1_bandwidth" value="100" unit="GB/s" source="t"/><param name="l2_bandwidth" value="50" unit="GB/s" source="t"/>
+    <param name="mem_bandwidth" value="10" unit="GB/s" source="t"/></memory></hardware>)",
+                              "small.xml");
+}
+
+}  // namespace
+
+TEST_CASE("the frontend reads subscripts as affine addresses of the loops' counters", "[traffic]") {
+  CAnalysis a = analyse_code(
+      "static double a[64][32];\n"
+      "void f(double *p, const int *idx, int n) {\n"
+      "  for (int i = 0; i < 64; i++)\n"
+      "    for (int j = 0; j < n; j++)\n"
+      "      a[i][j] = p[i * n + j + 1] + a[i][j] + p[idx[j]];\n"
+      "}\n");
+  const SegNode& body = inner_node(a, "f");
+  // a[i][j] read and written, p[i * n + j + 1], idx[j]; p[idx[j]] is opaque.
+  REQUIRE(body.memory.affine.size() == 4);
+  CHECK(body.memory.opaque == 1);
+  const ParamValues n{{"f.n", 32}};
+  int stores = 0;
+  for (const MemoryAccess& m : body.memory.affine) {
+    CHECK(m.width == (m.object == "*idx" ? 4 : 8));
+    stores += m.store;
+    if (m.object == "a") {
+      CHECK(stride(m, "f.i_L3") == 256);
+      CHECK(stride(m, "f.j_L4") == 8);
+      CHECK(evaluate(m.object_bytes, {}) == 64 * 32 * 8);
+    } else if (m.object == "*p") {
+      CHECK(stride(m, "f.i_L3", n) == 32 * 8);
+      CHECK(stride(m, "f.j_L4", n) == 8);
+      CHECK(evaluate(m.offset, {}) == 8);
+      CHECK(!m.object_bytes);
+    } else {
+      CHECK(m.object == "*idx");
+      CHECK(stride(m, "f.j_L4") == 4);
+    }
+  }
+  CHECK(stores == 1);
+}
+
+TEST_CASE("the LRU simulation moves a line per line streamed, writes dirty lines back, and sees set conflicts",
+          "[traffic]") {
+  std::vector<std::string> notes;
+  const CacheShape shape = cache_shape(small_machine(), notes);
+  REQUIRE(shape.levels.size() == 2);
+  CHECK(notes.empty());
+  CHECK(shape.source_of(0) == "l2");
+  CHECK(shape.source_of(1) == "mem");
+
+  SECTION("a read stream of 1 MiB: one line over each boundary per 8 doubles") {
+    CacheSimulator sim(shape);
+    Crossing crossed[2];
+    for (std::uint64_t i = 0; i < 131072; ++i) sim.access(i * 8, 8, false, crossed);
+    CHECK(crossed[0].fills == 16384);
+    CHECK(crossed[1].fills == 16384);
+    CHECK(crossed[0].writebacks == 0);
+  }
+  SECTION("a written stream: each line is filled and, evicted dirty, written back") {
+    CacheSimulator sim(shape);
+    Crossing crossed[2];
+    for (std::uint64_t i = 0; i < 131072; ++i) sim.access(i * 8, 8, true, crossed);
+    // 16384 fills; all but the lines still held in level 1 (64) written back.
+    CHECK(crossed[0].fills == 16384);
+    CHECK(crossed[0].writebacks == 16384 - 64);
+    CHECK(crossed[1].writebacks == 16384 - 1024);  // all but the 1024 lines level 2 still holds
+  }
+  SECTION("16 lines 1 KiB apart share 4 of level 1's 16 sets: every access misses level 1, none misses level 2") {
+    CacheSimulator sim(shape);
+    Crossing crossed[2];
+    for (int round = 0; round < 10; ++round)
+      for (std::uint64_t k = 0; k < 32; ++k) sim.access(k * 1024, 8, false, crossed);
+    CHECK(crossed[0].fills == 320);
+    CHECK(crossed[1].fills == 32);  // the first round only
+  }
+}
+
+TEST_CASE("a column walk moves a line per element where a row walk moves one per eight", "[traffic]") {
+  CAnalysis a = analyse_code(
+      "#define N 512\n"
+      "static double m[N][N], x[N], y[N];\n"
+      "void rows(void) {\n"
+      "  for (int i = 0; i < N; i++)\n"
+      "    for (int j = 0; j < N; j++) y[i] += m[i][j] * x[j];\n"
+      "}\n"
+      "void columns(void) {\n"
+      "  for (int j = 0; j < N; j++)\n"
+      "    for (int i = 0; i < N; i++) y[i] += m[i][j] * x[j];\n"
+      "}\n");
+  const auto notes = attach_cache_traffic(a.model, small_machine(), {});
+  const Ruv& row = inner_node(a, "rows").ruvs.at(ruv_kind::machine);
+  const Ruv& column = inner_node(a, "columns").ruvs.at(ruv_kind::machine);
+  CHECK(row.get("traffic") == 1);
+  // Rows: m streams from memory (8 bytes of 64 per element); x, 4 KiB, stays
+  // in level 2 but not in a level 1 of 4 KiB beside m's stream.
+  CHECK(row.get("bytes_from_mem") == Approx(8).epsilon(0.02));
+  CHECK(row.get("bytes_from_l2") == Approx(16).epsilon(0.02));
+  // Columns: every element of m is a line of its own, from memory (512 rows
+  // 4 KiB apart fall into the same sets of level 2 too); y stays in level 2.
+  CHECK(column.get("bytes_from_mem") == Approx(64).epsilon(0.05));
+  CHECK(column.get("bytes_from_l2") >= 64);
+}
+
+TEST_CASE("ICC prices a node from its simulated traffic over each level's bandwidth", "[traffic]") {
+  CAnalysis a = analyse_code(
+      "#define N 512\n"
+      "static double m[N][N], x[N], y[N];\n"
+      "void columns(void) {\n"
+      "  for (int j = 0; j < N; j++)\n"
+      "    for (int i = 0; i < N; i++) y[i] += m[i][j] * x[j];\n"
+      "}\n");
+  Hardware hw = small_machine();
+  attach_cache_traffic(a.model, hw, {});
+  const SegNode& node = inner_node(a, "columns");
+  const ResourceModel& icc = find_resource_model("icc");
+  // No cycles attached: the time is the slowest transfer, 64 bytes from memory at 10 GB/s.
+  CHECK(icc.price(node, hw).seconds == Approx(64 / 10e9).epsilon(0.05));
+  hw.sections["memory"].params.erase("mem_bandwidth");
+  CHECK_THROWS_AS(icc.price(node, hw), MissingFigure);
+}
