@@ -116,9 +116,11 @@ int main(int argc, char** argv) {
   std::map<std::string, std::vector<double>> all, seed;
   std::printf("%-12s %12s", "kernel", "measured");
   std::vector<std::string> models;
-  for (const auto& k : r["kernels"])
-    for (const auto& [m, e] : k.value("error_percent", json::object()).items())
-      if (std::find(models.begin(), models.end(), m) == models.end()) models.push_back(m);
+  for (const auto& k : r["kernels"]) {
+    const json errors = k.value("error_percent", json::object());
+    for (const auto& e : errors.items())
+      if (std::find(models.begin(), models.end(), e.key()) == models.end()) models.push_back(e.key());
+  }
   for (const auto& m : models) std::printf(" %8s", m.c_str());
   std::printf("\n");
   for (const auto& k : r["kernels"]) {

@@ -290,3 +290,26 @@ TEST_CASE("ICC prices the functions of an included project file by their own lin
   CHECK(body_seconds(j["predictions"][0]) > 0);
   CHECK(j["predictions"][0]["notes"].dump().find("scale.c:4") == std::string::npos);
 }
+
+TEST_CASE("ICC takes a floating-point latency the description measured over the CPU model's") {
+  // A chain of dependent double additions: the loop costs one add's latency
+  // per element. LLVM's znver5 model gives the add 3 cycles; this machine's
+  // description measured 2 (hllc double_add, dependent form).
+  Workspace w;
+  const std::string c = w.write("chain.c", "double x[4096];\n"
+                                           "double sum(int n) { double s = 0; for (int i = 0; i < n; i++) s += x[i]; "
+                                           "return s; }\n"
+                                           "int main(void) { return sum(4096) > 0; }\n");
+  std::ifstream in(PACER_SOURCE_DIR "/hw/host.xml");
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string model_only = w.write(
+      "model-latency.xml",
+      std::regex_replace(std::regex_replace(text.str(), std::regex("<hardware name=\"host\">"),
+                                            "<hardware name=\"model-latency\">"),
+                         std::regex("(construct=\"double_add\" [^/]*) dependent=\"[^\"]*\""), "$1"));
+  const std::string args = "predict " + c + " --function sum --param sum.n=4096 --model icc --json --hw ";
+  const double measured = body_seconds(test::run_json(args + PACER_SOURCE_DIR "/hw/host.xml")["predictions"][0]);
+  const double model = body_seconds(test::run_json(args + model_only)["predictions"][0]);
+  CHECK(measured / model == Approx(2.0 / 3.0).epsilon(0.05));
+}

@@ -75,7 +75,8 @@ icc::PricedInstruction priced(const icc::MachineInstruction& i, FileTable& files
 
 // MCA runs a loop body 200 times for its steady state; the code outside
 // loops runs once.
-icc::PricedFunction price_function(const icc::MachineCode& code, const icc::MachineFunction& f, FileTable& files) {
+icc::PricedFunction price_function(const icc::MachineCode& code, const icc::MachineFunction& f, FileTable& files,
+                                   const std::map<std::string, unsigned>& latencies) {
   icc::PricedFunction out;
   out.name = f.name;
   for (const auto& i : f.instructions) out.instructions.push_back(priced(i, files));
@@ -83,7 +84,7 @@ icc::PricedFunction price_function(const icc::MachineCode& code, const icc::Mach
   const std::vector<int> innermost = icc::innermost_loops(out.loops, f.instructions.size());
   auto cycles = [&](int region) {
     const auto simulated = icc::simulated_instructions(innermost, region, out.instructions);
-    return simulated.empty() ? 0.0 : icc::cycles_per_iteration(code, f, simulated, region >= 0 ? 200 : 1).cycles;
+    return simulated.empty() ? 0.0 : icc::cycles_per_iteration(code, f, simulated, region >= 0 ? 200 : 1, latencies).cycles;
   };
   for (size_t l = 0; l < out.loops.size(); ++l) out.loop_cycles.push_back(cycles(static_cast<int>(l)));
   out.outside_cycles = cycles(-1);
@@ -171,7 +172,7 @@ CompiledSource compile_and_price(const std::string& source, const MachineCostOpt
   out.code.cpu = code.cpu();
   out.code.files.push_back(out.code.source);
   FileTable files(out.code.files);
-  for (const auto& f : code.functions()) out.code.functions.push_back(price_function(code, f, files));
+  for (const auto& f : code.functions()) out.code.functions.push_back(price_function(code, f, files, o.latencies));
   out.code.remarks = std::move(remarks);
   out.dependencies = read_dependencies(stem + ".d");
   return out;

@@ -1,5 +1,7 @@
 // How a hardware description says ICC's code is compiled and priced, and
 // at what cycle time.
+#include <algorithm>
+#include <cmath>
 #include <sstream>
 
 #include "resource_models/icc/machine_costs.hpp"
@@ -10,6 +12,24 @@ namespace pacer {
 double cycle_time(const Hardware& hw, const std::string& needed_by) {
   if (hw.has("icc", "t_cyc")) return hw.require("icc", "t_cyc", needed_by).value;
   return 1 / hw.require("cpu", "clock", needed_by).value;
+}
+
+// A CPU model can be wrong where the machine was measured: LLVM's znver5
+// carries Zen 4's 3-cycle floating-point add, where this Zen 5 machine's
+// chain of dependent adds takes 2. The description's dependent costs of the
+// floating-point constructs, in whole cycles, replace the model's latency.
+std::map<std::string, unsigned> measured_latencies(const Hardware& hw) {
+  std::map<std::string, unsigned> out;
+  const HwSection* hllc = hw.section("hllc");
+  if (!hllc || !(hw.has("icc", "t_cyc") || hw.has("cpu", "clock"))) return out;
+  const double t_cyc = cycle_time(hw, "icc");
+  for (const char* c : {"double_add", "float_add", "double_mul", "float_mul", "double_div", "float_div",
+                        "double_sqrt", "float_sqrt"}) {
+    auto it = hllc->params.find(c);
+    if (it == hllc->params.end() || it->second.dependent <= 0) continue;
+    out[c] = static_cast<unsigned>(std::max(1.0, std::round(it->second.dependent / t_cyc)));
+  }
+  return out;
 }
 
 MachineCostOptions machine_cost_options(const Hardware& hw, const std::vector<std::string>& user_flags) {
@@ -36,6 +56,7 @@ MachineCostOptions machine_cost_options(const Hardware& hw, const std::vector<st
   std::istringstream flags(attribute("flags"));
   for (std::string f; flags >> f;) o.flags.push_back(f);
   o.flags.insert(o.flags.end(), user_flags.begin(), user_flags.end());
+  o.latencies = measured_latencies(hw);
   return o;
 }
 

@@ -3,6 +3,7 @@
 // scheduling model: the same machinery as llvm-objdump and llvm-mca.
 #include "resource_models/icc/machine_code.hpp"
 
+#include <deque>
 #include <algorithm>
 #include <map>
 #include <mutex>
@@ -11,6 +12,7 @@
 #include <tuple>
 
 #include "framework/error.hpp"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/DebugInfo/DWARF/DWARFContext.h"
 #include "llvm/MC/MCAsmInfo.h"
 #include "llvm/MC/MCContext.h"
@@ -49,6 +51,9 @@ struct TargetContext {
   std::unique_ptr<llvm::MCInstrInfo> instr_info;
   std::unique_ptr<llvm::MCSubtargetInfo> subtarget;
   std::unique_ptr<llvm::MCInstrAnalysis> analysis;  // may be null for some targets
+  // Opcodes by LLVM's name, filled on first use (replace_latency).
+  mutable std::once_flag opcodes_once;
+  mutable llvm::StringMap<unsigned> opcodes;
 };
 
 struct EncodedFunction {
@@ -463,14 +468,75 @@ struct Simulated {
   llvm::mca::InstrumentManager instruments;
   llvm::mca::InstrBuilder builder;
   llvm::SmallVector<std::unique_ptr<llvm::mca::Instruction>> sequence;
+  std::deque<llvm::mca::WriteDescriptor> writes;  // the latencies replaced, owned here
   unsigned skipped = 0;
 };
 
-void build(Simulated& sim, const EncodedFunction& f, const std::vector<size_t>& indices) {
+// The HLLC construct an x86 floating-point instruction does, by LLVM's name
+// of its opcode ("VADDSDrr", "MULPSrr", "VDIVPDYrr"), or null.
+const char* fp_construct(llvm::StringRef opcode) {
+  opcode.consume_front("V");
+  static const std::pair<const char*, const char*> table[] = {
+      {"ADDSD", "double_add"}, {"SUBSD", "double_add"}, {"ADDPD", "double_add"}, {"SUBPD", "double_add"},
+      {"ADDSS", "float_add"},  {"SUBSS", "float_add"},  {"ADDPS", "float_add"},  {"SUBPS", "float_add"},
+      {"MULSD", "double_mul"}, {"MULPD", "double_mul"}, {"MULSS", "float_mul"},  {"MULPS", "float_mul"},
+      {"DIVSD", "double_div"}, {"DIVPD", "double_div"}, {"DIVSS", "float_div"},  {"DIVPS", "float_div"},
+      {"SQRTSD", "double_sqrt"}, {"SQRTPD", "double_sqrt"}, {"SQRTSS", "float_sqrt"}, {"SQRTPS", "float_sqrt"}};
+  for (const auto& [prefix, construct] : table)
+    if (opcode.starts_with(prefix)) return construct;
+  return nullptr;
+}
+
+// The scheduling model's latency of an opcode's register form: the opcode
+// itself, or for a load-folding form ("ADDSDrm") the one with "rr" for its
+// last "rm" ("ADDSDrr"); 0 when there is none.
+unsigned register_form_latency(const TargetContext& t, unsigned opcode) {
+  std::call_once(t.opcodes_once, [&] {
+    for (unsigned o = 0; o < t.instr_info->getNumOpcodes(); ++o) t.opcodes[t.instr_info->getName(o)] = o;
+  });
+  std::string name = t.instr_info->getName(opcode).str();
+  if (t.instr_info->get(opcode).mayLoad()) {
+    const size_t at = name.rfind("rm");
+    if (at == std::string::npos) return 0;
+    name.replace(at, 2, "rr");
+    auto it = t.opcodes.find(name);
+    if (it == t.opcodes.end()) return 0;
+    opcode = it->second;
+  }
+  const llvm::MCSchedModel& model = t.subtarget->getSchedModel();
+  const llvm::MCSchedClassDesc* sc = model.getSchedClassDesc(t.instr_info->get(opcode).getSchedClass());
+  if (!sc || !sc->isValid() || sc->isVariant()) return 0;
+  const int latency = llvm::MCSchedModel::computeInstrLatency(*t.subtarget, *sc);
+  return latency > 0 ? static_cast<unsigned>(latency) : 0;
+}
+
+// Gives an instruction the latency the description has for its construct:
+// its writes are remade with descriptors moved by the difference between
+// that latency and the model's for the register form (so a load-folding
+// form keeps its load's part).
+void replace_latency(Simulated& sim, const TargetContext& t, const llvm::MCInst& mc, llvm::mca::Instruction& inst,
+                     const std::map<std::string, unsigned>& latencies) {
+  if (latencies.empty()) return;
+  const char* construct = fp_construct(t.instr_info->getName(mc.getOpcode()));
+  auto it = construct ? latencies.find(construct) : latencies.end();
+  if (it == latencies.end()) return;
+  const unsigned model = register_form_latency(t, mc.getOpcode());
+  if (model == 0 || model == it->second) return;
+  const int delta = static_cast<int>(it->second) - static_cast<int>(model);
+  for (llvm::mca::WriteState& w : inst.getDefs()) {
+    const unsigned latency = static_cast<unsigned>(std::max(1, static_cast<int>(w.getLatency()) + delta));
+    sim.writes.push_back({0, latency, 0, w.getWriteResourceID(), false});
+    w = llvm::mca::WriteState(sim.writes.back(), w.getRegisterID(), w.clearsSuperRegisters(), w.isWriteZero());
+  }
+}
+
+void build(Simulated& sim, const TargetContext& t, const EncodedFunction& f, const std::vector<size_t>& indices,
+           const std::map<std::string, unsigned>& latencies) {
   const llvm::SmallVector<llvm::mca::Instrument*> none;
   for (size_t index : indices) {
     auto inst = sim.builder.createInstruction(f.insts.at(index), none);
     if (inst) {
+      replace_latency(sim, t, f.insts.at(index), **inst, latencies);
       sim.sequence.push_back(std::move(*inst));
     } else {
       llvm::consumeError(inst.takeError());
@@ -487,7 +553,7 @@ llvm::mca::PipelineOptions default_options() { return {0, 0, 0, 0, 0, 0, true, f
 
 IterationCycles cycles_per_iteration(const MachineCode& code, const MachineFunction& function,
                                      const std::vector<size_t>& instruction_indices,
-                                     unsigned iterations) {
+                                     unsigned iterations, const std::map<std::string, unsigned>& latencies) {
   const TargetContext& t = MachineCodeAccess::target(code);
   if (!function.encoded || function.encoded->target.get() != &t)
     throw std::invalid_argument("function '" + function.name + "' is not from this machine code");
@@ -495,7 +561,7 @@ IterationCycles cycles_per_iteration(const MachineCode& code, const MachineFunct
     throw InputError("CPU '" + t.cpu + "' has no scheduling model in LLVM; name one that has");
   if (iterations == 0) throw InputError("cycles_per_iteration needs at least one iteration");
   Simulated sim(t);
-  build(sim, *function.encoded, instruction_indices);
+  build(sim, t, *function.encoded, instruction_indices, latencies);
   if (sim.sequence.empty()) return {0, sim.skipped};
   llvm::mca::Context context(*t.registers, *t.subtarget);
   llvm::mca::CircularSourceMgr source(sim.sequence, iterations);

@@ -6,6 +6,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -115,9 +116,15 @@ struct IterationCycles {
 // (std::invalid_argument otherwise). Throws InputError when the CPU has no
 // scheduling model or iterations is 0.
 // MCA warns on stderr once per call if the run holds a call or a return.
+// `latencies` (cycles, by HLLC construct: double_add, float_mul, ...)
+// replace the scheduling model's latency of the register forms of the x86
+// floating-point instructions that do that construct (addsd, vaddpd, mulss,
+// divsd, sqrtsd, ...), where the machine's description measured or
+// published another.
 IterationCycles cycles_per_iteration(const MachineCode& code, const MachineFunction& function,
                                      const std::vector<size_t>& instruction_indices,
-                                     unsigned iterations = 200);
+                                     unsigned iterations = 200,
+                                     const std::map<std::string, unsigned>& latencies = {});
 
 // What clang's loop vectoriser and unroller did to the loop at one place.
 struct LoopRemark {

@@ -20,7 +20,7 @@ namespace {
 
 // Raise when the entry's layout or what it records changes, or when the
 // pricing behind it does (compiled_source.cpp: the loops found, MCA's runs).
-constexpr const char* entry_format = "pacer icc cache 3";
+constexpr const char* entry_format = "pacer icc cache 4";
 
 std::string file_digest(const fs::path& path) {
   const auto bytes = file_text(path);
@@ -50,6 +50,8 @@ std::string entry_key(const std::string& source, const MachineCostOptions& o) {
   std::string key = std::string(entry_format) + "\nllvm " + llvm_version() + "\ncompiler " +
                     compiler_identity(o.compiler) + "\nmcpu " + o.mcpu + "\ntriple " + o.triple + "\nsysroot " + o.sysroot + "\nsource " + source + "\nflags";
   for (const auto& f : o.flags) key += " " + f;
+  key += "\nlatencies";
+  for (const auto& [construct, cycles] : o.latencies) key += " " + construct + "=" + std::to_string(cycles);
   // A relative include folder names different headers from another folder.
   for (const auto& f : o.flags)
     for (const char* p : {"-I", "-isystem", "-iquote", "-include"})

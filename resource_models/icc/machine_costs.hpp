@@ -10,6 +10,7 @@
 // term (icc.cpp). This half reads no LLVM: compiling and MCA are the Clang
 // module's (compiled_source.hpp), and their results are cached on disk.
 #pragma once
+#include <map>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,10 @@ struct MachineCostOptions {
   std::string mcpu;                // LLVM's name of the CPU, for MCA's scheduling model
   std::string triple;              // empty: the compiler's default target
   std::string sysroot;             // a cross target's headers (Debian: /usr/<triple>)
+  // Latencies in cycles, by HLLC construct, that replace the CPU model's
+  // (cycles_per_iteration): the description's dependent costs of the
+  // floating-point constructs, where it gives them.
+  std::map<std::string, unsigned> latencies;
   SourceLocation where;            // the description's <icc>, for errors
 };
 
