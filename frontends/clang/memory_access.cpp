@@ -111,7 +111,8 @@ bool AccessReader::pointer(const clang::Expr* e, const Scope& scope, Place& out)
         const auto* ref = dyn_cast<DeclRefExpr>(c->getSubExpr()->IgnoreParens());
         const auto* var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
         if (!var || scope.varying->count(var)) return false;  // a pointer the loops move
-        out.object = "*" + var->getName().str();
+        const llvm::StringRef name = var->getName();
+        out.object.assign(1, '*').append(name.data(), name.size());  // the pointee
         out.object_bytes = nullptr;
         out.bytes.constant = constant(0);
         return true;
@@ -136,17 +137,25 @@ bool AccessReader::pointer(const clang::Expr* e, const Scope& scope, Place& out)
 }
 
 // An integer expression as counters times fixed coefficients plus a constant.
+// Clang's constant evaluator is asked only at the leaves (a literal, a
+// sizeof, an enumerator, a const variable): constants met on the way up
+// fold as the affine forms combine, and evaluating every operator's whole
+// operand again would cost the square of the index's depth.
 bool AccessReader::index(const clang::Expr* e, const Scope& scope, int depth, Affine& out) {
-  clang::Expr::EvalResult r;
-  if (!e->isValueDependent() && e->EvaluateAsInt(r, ctx_)) {
+  e = e->IgnoreParenImpCasts();
+  auto evaluated = [&] {
+    clang::Expr::EvalResult r;
+    if (e->isValueDependent() || !e->EvaluateAsInt(r, ctx_)) return false;
     const llvm::APSInt& v = r.Val.getInt();
     out.constant = constant(v.isSigned() ? double(v.getSExtValue()) : double(v.getZExtValue()));
     return true;
-  }
-  e = e->IgnoreParenImpCasts();
+  };
+  if (isa<IntegerLiteral, CharacterLiteral, UnaryExprOrTypeTraitExpr>(e)) return evaluated();
   if (const auto* ref = dyn_cast<DeclRefExpr>(e)) {
+    if (isa<EnumConstantDecl>(ref->getDecl())) return evaluated();
     const auto* var = dyn_cast<VarDecl>(ref->getDecl());
     if (!var || !var->getType()->isIntegerType()) return false;
+    if (var->getType().isConstQualified() && var->getInit() && evaluated()) return true;
     if (auto it = scope.counters.find(var); it != scope.counters.end()) {
       out.constant = constant(0);
       out.coefficients[it->second] = constant(1);
@@ -161,7 +170,7 @@ bool AccessReader::index(const clang::Expr* e, const Scope& scope, int depth, Af
     return true;
   }
   const auto* b = dyn_cast<BinaryOperator>(e);
-  if (!b) return false;
+  if (!b) return evaluated();
   Affine l, rt;
   if (!index(b->getLHS(), scope, depth, l) || !index(b->getRHS(), scope, depth, rt)) return false;
   switch (b->getOpcode()) {
@@ -176,7 +185,8 @@ bool AccessReader::index(const clang::Expr* e, const Scope& scope, int depth, Af
       if (!rt.coefficients.empty()) return false;
       l.scale(func("pow", {constant(2), rt.constant}));
       break;
-    default: return false;
+    default:  // / % & | ^ >>: affine only when both sides are constants
+      return l.coefficients.empty() && rt.coefficients.empty() && evaluated();
   }
   out = std::move(l);
   return true;
