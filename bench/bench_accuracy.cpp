@@ -23,9 +23,8 @@
 #include <string>
 #include <vector>
 
-#ifndef PACER_BINARY
-#define PACER_BINARY "pacer"
-#endif
+#include "validate_report.hpp"
+
 
 namespace {
 
@@ -46,21 +45,7 @@ json report(const Options& o) {
     }
     return json::parse(in);
   }
-  const std::string cmd = std::string("'") + PACER_BINARY + "' validate --suite '" + o.suite + "' --hw '" + o.hw +
-                          "' --json 2>/dev/null";
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) {
-    std::perror("popen");
-    std::exit(1);
-  }
-  std::string out;
-  std::array<char, 4096> buf;
-  for (size_t n; (n = fread(buf.data(), 1, buf.size(), p)) > 0;) out.append(buf.data(), n);
-  const int status = pclose(p);
-  if (out.empty()) {
-    std::fprintf(stderr, "bench_accuracy: pacer validate printed nothing (status %d)\n", status);
-    std::exit(1);
-  }
+  const std::string out = bench::validate_report(o.suite, o.hw, "", "bench_accuracy");
   if (!o.save.empty()) std::ofstream(o.save) << out;
   return json::parse(out);
 }

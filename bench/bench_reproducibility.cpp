@@ -20,9 +20,8 @@
 #include <string>
 #include <vector>
 
-#ifndef PACER_BINARY
-#define PACER_BINARY "pacer"
-#endif
+#include "validate_report.hpp"
+
 
 namespace {
 
@@ -37,23 +36,8 @@ struct Options {
 };
 
 json run_pass(const Options& o) {
-  std::string cmd = std::string("'") + PACER_BINARY + "' validate --suite '" + o.suite + "' --hw '" + o.hw + "' --json";
-  if (!o.runs.empty()) cmd += " --runs " + o.runs;
-  cmd += " 2>/dev/null";
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) {
-    std::perror("popen");
-    std::exit(1);
-  }
-  std::string out;
-  std::array<char, 4096> buf;
-  for (size_t n; (n = fread(buf.data(), 1, buf.size(), p)) > 0;) out.append(buf.data(), n);
-  const int status = pclose(p);
-  if (out.empty()) {
-    std::fprintf(stderr, "bench_reproducibility: pacer validate printed nothing (status %d)\n", status);
-    std::exit(1);
-  }
-  return json::parse(out);
+  return json::parse(bench::validate_report(o.suite, o.hw, o.runs.empty() ? "" : "--runs " + o.runs,
+                                            "bench_reproducibility"));
 }
 
 struct Estimate {
