@@ -169,3 +169,29 @@ TEST_CASE("ICC prices a node from its simulated traffic over each level's bandwi
   hw.sections["memory"].params.erase("mem_bandwidth");
   CHECK_THROWS_AS(icc.price(node, hw), MissingFigure);
 }
+
+TEST_CASE("the simulated traffic is kept on disk: a second prediction at the same point simulates nothing", "[traffic]") {
+  const auto dir = std::filesystem::temp_directory_path() / ("pacer-traffic-cache-" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  setenv("PACER_CACHE_DIR", dir.c_str(), 1);
+  const std::string code =
+      "static double m[256][256], y[256];\n"
+      "void columns(int n) {\n"
+      "  for (int j = 0; j < n; j++)\n"
+      "    for (int i = 0; i < n; i++) y[i] += m[i][j];\n"
+      "}\n";
+  auto entries = [&] {
+    size_t n = 0;
+    for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir / "traffic")) ++n;
+    return n;
+  };
+  CAnalysis first = analyse_code(code), second = analyse_code(code), other = analyse_code(code);
+  attach_cache_traffic(first.model, small_machine(), {{"columns.n", 256}});
+  CHECK(entries() == 1);
+  attach_cache_traffic(second.model, small_machine(), {{"columns.n", 256}});
+  CHECK(entries() == 1);
+  CHECK(inner_node(second, "columns").ruvs.at(ruv_kind::machine) == inner_node(first, "columns").ruvs.at(ruv_kind::machine));
+  attach_cache_traffic(other.model, small_machine(), {{"columns.n", 128}});  // another point: its own entry
+  CHECK(entries() == 2);
+  std::filesystem::remove_all(dir);
+}

@@ -1,9 +1,19 @@
 #include "resource_models/icc/cache_traffic.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
 
+#include "framework/file_text.hpp"
+#include "framework/format.hpp"
+#include "resource_models/icc/compiled_source.hpp"
+#include "resource_models/icc/machine_code_cache.hpp"
 
 namespace pacer {
 
@@ -58,6 +68,10 @@ bool CacheSimulator::touch(size_t k, std::uint64_t line, bool store, Crossing* c
   const std::uint64_t tag = line + 1;
   std::uint64_t* set = &l.tags[(line % l.sets) * l.ways];
   std::uint8_t* dirty = &l.dirty[(line % l.sets) * l.ways];
+  if (set[0] == tag) {  // the most recent line again: most accesses of a stream
+    dirty[0] = static_cast<std::uint8_t>(dirty[0] || store);
+    return true;
+  }
   unsigned way = 0;
   while (way < l.ways && set[way] != tag) ++way;
   const bool hit = way < l.ways;
@@ -116,10 +130,11 @@ class NestWalk {
   std::vector<std::string> notes;
 
  private:
-  // A program writes its arrays before a kernel reads them: each object of
-  // known size the SEG references is read through once, in the order the
-  // SEG first names them (as much of its end as the caches could hold), so
-  // that data which fits is found in the cache, not counted as a first miss.
+  // A program writes its arrays before a kernel reads them: the objects of
+  // known size the SEG references are read through once, in the order the
+  // SEG first names them (as much of their end as the caches could hold),
+  // so that data which fits is found in the cache, not counted as a first
+  // miss.
   void initialise(const Seg& seg) {
     std::vector<const MemoryAccess*> objects;
     for_each_node(seg, [&](const SegNode& n) {
@@ -129,10 +144,15 @@ class NestWalk {
           objects.push_back(&m);
         }
     });
-    for (const MemoryAccess* m : objects) {
-      const double bytes = std::max(1.0, evaluate(m->object_bytes, bindings_));
-      const double base = bases_.at(m->object);
-      for (double at = std::max(0.0, bytes - capacity_); at < bytes; at += line_)
+    std::vector<double> sizes;
+    double total = 0;
+    for (const MemoryAccess* m : objects) total += sizes.emplace_back(std::max(1.0, evaluate(m->object_bytes, bindings_)));
+    double skip = std::max(0.0, total - capacity_);  // what the caches could not hold by the end
+    for (size_t i = 0; i < objects.size(); ++i) {
+      const double from = std::min(skip, sizes[i]);
+      skip -= from;
+      const double base = bases_.at(objects[i]->object);
+      for (double at = from; at < sizes[i]; at += line_)
         sim_.access(static_cast<std::uint64_t>(base + at), 1, false, scratch_.data());
     }
   }
@@ -288,18 +308,24 @@ class NestWalk {
 
 }  // namespace
 
-std::vector<std::string> attach_cache_traffic(ApplicationModel& model, const Hardware& hw, const ParamValues& bound,
-                                              double budget) {
+namespace {
+
+// What the simulation attaches: each node's RUV entries, by "SEG/node id",
+// and the notes. Kept on disk beside ICC's code, so that a second
+// prediction of the same model at the same point costs no simulation.
+struct Traffic {
+  std::map<std::string, std::map<std::string, double>> nodes;
   std::vector<std::string> notes;
-  if (!hw.sections.count("memory")) return notes;
-  const CacheShape shape = cache_shape(hw, notes);
-  if (shape.levels.empty()) return notes;
+};
+
+Traffic simulate(const ApplicationModel& model, const CacheShape& shape, const ParamValues& bound, double budget) {
+  Traffic out;
   int placed = 0, unplaced = 0;
-  auto attach = [&](Task& t) {
+  auto run = [&](const Task& t) {
     NestWalk walk(shape, bound, budget);
     walk.run(t.seg);
-    for (auto& n : walk.notes) notes.push_back(std::move(n));
-    for_each_node_mutable(t.seg, [&](SegNode& n) {
+    for (auto& n : walk.notes) out.notes.push_back(std::move(n));
+    for_each_node(t.seg, [&](const SegNode& n) {
       if (n.kind != NodeKind::Compute || n.memory.affine.empty()) return;
       auto it = walk.traffic.find(&n);
       if (n.memory.opaque > 0 || it == walk.traffic.end() || it->second.executions == 0) {
@@ -307,21 +333,124 @@ std::vector<std::string> attach_cache_traffic(ApplicationModel& model, const Har
         return;
       }
       ++placed;
-      Ruv& r = n.ruvs[ruv_kind::machine];
-      r.set("traffic", 1);
+      auto& r = out.nodes[t.name + "/" + n.id];
+      r["traffic"] = 1;
       for (size_t k = 0; k < shape.levels.size(); ++k) {
         const Crossing& c = it->second.crossed[k];
-        r.set("bytes_from_" + shape.source_of(k), c.fills * shape.line / it->second.executions);
-        r.set("bytes_to_" + shape.source_of(k), c.writebacks * shape.line / it->second.executions);
+        r["bytes_from_" + shape.source_of(k)] = c.fills * shape.line / it->second.executions;
+        r["bytes_to_" + shape.source_of(k)] = c.writebacks * shape.line / it->second.executions;
       }
     });
   };
-  for (auto& t : model.tasks) attach(t);
-  for (auto& f : model.functions) attach(f);
+  for (const auto& t : model.tasks) run(t);
+  for (const auto& f : model.functions) run(f);
   if (unplaced > 0)
-    notes.push_back("cache simulation: " + std::to_string(unplaced) + " of " + std::to_string(placed + unplaced) +
-                    " nodes that reference memory make a reference no affine address describes (or did not run in "
-                    "the sample); their traffic is their bytes from the level their loop's working set fits in");
+    out.notes.push_back("cache simulation: " + std::to_string(unplaced) + " of " + std::to_string(placed + unplaced) +
+                        " nodes that reference memory make a reference no affine address describes (or did not run "
+                        "in the sample); their traffic is their bytes from the level their loop's working set fits in");
+  return out;
+}
+
+// Everything the simulation reads, as text: the caches, the budget, the
+// bound parameters, and each SEG's loops, branches and references.
+void describe(const Seg& seg, std::string& key) {
+  for (const SegNode* n : seg.sequence()) {
+    key += "\n" + n->id + " " + kind_name(n->kind);
+    if (n->kind == NodeKind::Loop) {
+      key += " trips " + to_string(n->trips_at ? n->trips_at : n->trips) + " counter " + n->induction + " " +
+             (n->induction_start ? to_string(n->induction_start) : "") + " " + std::to_string(n->induction_step);
+      describe(*n->body, key);
+      key += "\nend";
+    }
+    for (const auto& arm : n->arms) {
+      key += "\narm " + (arm.probability ? to_string(arm.probability) : std::string("else"));
+      describe(*arm.body, key);
+      key += "\nend";
+    }
+    for (const MemoryAccess& m : n->memory.affine) {
+      key += "\n  " + m.object + " " + (m.object_bytes ? to_string(m.object_bytes) : "?") + " " +
+             std::to_string(m.width) + (m.store ? " store " : " load ") + to_string(m.offset);
+      for (const auto& [counter, stride] : m.strides) key += " " + counter + ":" + to_string(stride);
+    }
+    if (n->memory.opaque > 0) key += "\n  opaque " + std::to_string(n->memory.opaque);
+  }
+}
+
+std::string traffic_key(const ApplicationModel& model, const CacheShape& shape, const ParamValues& bound,
+                        double budget) {
+  std::string key = "pacer traffic 1\nline " + std::to_string(shape.line) + " budget " + std::to_string(budget);
+  for (const auto& l : shape.levels) key += "\n" + l.name + " " + std::to_string(l.bytes) + " " + std::to_string(l.ways);
+  key += "\nbound";
+  for (const auto& [name, value] : bound) key += " " + name + "=" + format_number(value);
+  for (const auto* tasks : {&model.tasks, &model.functions})
+    for (const auto& t : *tasks) {
+      key += "\nseg " + t.name;
+      describe(t.seg, key);
+    }
+  return key;
+}
+
+std::optional<Traffic> lookup(const std::filesystem::path& entry, const std::string& key) {
+  const auto text = file_text(entry);
+  if (!text) return std::nullopt;
+  try {
+    const nlohmann::json j = nlohmann::json::parse(*text);
+    if (j.at("key").get<std::string>() != key) return std::nullopt;
+    Traffic t;
+    t.nodes = j.at("nodes").get<decltype(t.nodes)>();
+    t.notes = j.at("notes").get<std::vector<std::string>>();
+    return t;
+  } catch (const std::exception&) {
+    return std::nullopt;  // damaged: simulated again and replaced
+  }
+}
+
+void store(const std::filesystem::path& entry, const std::string& key, const Traffic& t) {
+  namespace fs = std::filesystem;
+  std::error_code e;
+  fs::create_directories(entry.parent_path(), e);
+  // Written aside and renamed: a reader never sees half an entry.
+  const fs::path aside = entry.string() + "." + std::to_string(::getpid()) + ".part";
+  {
+    std::ofstream out(aside, std::ios::binary);
+    out << nlohmann::json{{"key", key}, {"nodes", t.nodes}, {"notes", t.notes}}.dump();
+    if (!out.flush()) {
+      fs::remove(aside, e);
+      return;
+    }
+  }
+  fs::rename(aside, entry, e);
+  if (e) fs::remove(aside, e);
+}
+
+}  // namespace
+
+std::vector<std::string> attach_cache_traffic(ApplicationModel& model, const Hardware& hw, const ParamValues& bound,
+                                              double budget) {
+  std::vector<std::string> notes;
+  if (!hw.sections.count("memory")) return notes;
+  const CacheShape shape = cache_shape(hw, notes);
+  if (shape.levels.empty()) return notes;
+  const std::string key = traffic_key(model, shape, bound, budget);
+  const std::filesystem::path dir = cache_directory();
+  const std::filesystem::path entry =
+      dir.empty() ? std::filesystem::path() : dir / "traffic" / (content_digest(key) + ".json");
+  std::optional<Traffic> traffic = dir.empty() ? std::nullopt : lookup(entry, key);
+  if (!traffic) {
+    traffic = simulate(model, shape, bound, budget);
+    if (!dir.empty()) store(entry, key, *traffic);
+  }
+  auto apply = [&](Task& t) {
+    for_each_node_mutable(t.seg, [&](SegNode& n) {
+      auto it = traffic->nodes.find(t.name + "/" + n.id);
+      if (it == traffic->nodes.end()) return;
+      Ruv& r = n.ruvs[ruv_kind::machine];
+      for (const auto& [name, value] : it->second) r.set(name, value);
+    });
+  };
+  for (auto& t : model.tasks) apply(t);
+  for (auto& f : model.functions) apply(f);
+  notes.insert(notes.end(), traffic->notes.begin(), traffic->notes.end());
   return notes;
 }
 
