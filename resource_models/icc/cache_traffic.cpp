@@ -1,11 +1,8 @@
 #include "resource_models/icc/cache_traffic.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -406,21 +403,7 @@ std::optional<Traffic> lookup(const std::filesystem::path& entry, const std::str
 }
 
 void store(const std::filesystem::path& entry, const std::string& key, const Traffic& t) {
-  namespace fs = std::filesystem;
-  std::error_code e;
-  fs::create_directories(entry.parent_path(), e);
-  // Written aside and renamed: a reader never sees half an entry.
-  const fs::path aside = entry.string() + "." + std::to_string(::getpid()) + ".part";
-  {
-    std::ofstream out(aside, std::ios::binary);
-    out << nlohmann::json{{"key", key}, {"nodes", t.nodes}, {"notes", t.notes}}.dump();
-    if (!out.flush()) {
-      fs::remove(aside, e);
-      return;
-    }
-  }
-  fs::rename(aside, entry, e);
-  if (e) fs::remove(aside, e);
+  write_cache_entry(entry, nlohmann::json{{"key", key}, {"nodes", t.nodes}, {"notes", t.notes}}.dump());
 }
 
 }  // namespace

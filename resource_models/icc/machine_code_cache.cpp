@@ -89,7 +89,12 @@ void store(const fs::path& entry, const std::string& key, const CompiledSource& 
     if (d == c.code.source && digest != source_before) return;
     deps.push_back(json::array({d, digest}));
   }
-  const std::string text = json{{"key", key}, {"dependencies", deps}}.dump() + "\n" + icc::to_json(c.code);
+  write_cache_entry(entry, json{{"key", key}, {"dependencies", deps}}.dump() + "\n" + icc::to_json(c.code));
+}
+
+}  // namespace
+
+void write_cache_entry(const fs::path& entry, const std::string& text) {
   std::error_code e;
   fs::create_directories(entry.parent_path(), e);
   // Written aside and renamed: a reader never sees half an entry.
@@ -105,8 +110,6 @@ void store(const fs::path& entry, const std::string& key, const CompiledSource& 
   fs::rename(aside, entry, e);
   if (e) fs::remove(aside, e);
 }
-
-}  // namespace
 
 fs::path cache_directory() {
   if (const char* d = std::getenv("PACER_CACHE_DIR"); d && *d) return d;

@@ -17,6 +17,10 @@ namespace pacer {
 // when none can be named.
 std::filesystem::path cache_directory();
 
+// Writes an entry of the cache whole or not at all (aside, then renamed);
+// one that cannot be written only costs the next run time.
+void write_cache_entry(const std::filesystem::path& entry, const std::string& text);
+
 // The priced code of one source for these options: from the cache when a
 // valid entry is there, otherwise compiled and priced (compiled_source.hpp)
 // and stored. A cache that cannot be written only costs the next run time.
