@@ -21,13 +21,25 @@ std::vector<const Prediction*> by_machine(const std::vector<Prediction>& ps, con
   return out;
 }
 
+double seconds_of(const Prediction& p, const std::string& task, const std::string& node);
+bool lower_bound_of(const Prediction& p, const std::string& task, const std::string& node);
+
 ComparedRow row(const std::string& model, const std::string& task, const std::string& node,
-                const std::vector<const Prediction*>& on, double (*of)(const Prediction&, const std::string&,
-                                                                       const std::string&)) {
-  ComparedRow r{model, task, node, {}, {}};
-  for (const Prediction* p : on) r.seconds.push_back(p ? of(*p, task, node) : unknown);
+                const std::vector<const Prediction*>& on) {
+  ComparedRow r{model, task, node, {}, {}, {}};
+  for (const Prediction* p : on) {
+    r.seconds.push_back(p ? seconds_of(*p, task, node) : unknown);
+    r.lower_bound.push_back(p && lower_bound_of(*p, task, node));
+  }
   for (double s : r.seconds) r.ratio.push_back(r.seconds.front() > 0 ? s / r.seconds.front() : unknown);
   return r;
+}
+
+bool lower_bound_of(const Prediction& p, const std::string& task, const std::string& node) {
+  if (task.empty()) return !p.unpriced.empty();
+  return std::any_of(p.nodes.begin(), p.nodes.end(), [&](const NodePrediction& n) {
+    return n.task == task && (node.empty() || n.id == node) && !n.unpriced.empty() && n.executions > 0;
+  });
 }
 
 double seconds_of(const Prediction& p, const std::string& task, const std::string& node) {
@@ -70,13 +82,13 @@ MachineComparison compare_machines(const std::vector<Prediction>& ps, double sha
   }
   for (const auto& model : models) {
     const auto on = by_machine(ps, files, model);
-    out.rows.push_back(row(model, "", "", on, seconds_of));
+    out.rows.push_back(row(model, "", "", on));
     const Prediction* first = on.front();
     if (!first) continue;  // no reference: only the total row, without ratios
     for (const auto& t : first->tasks) {
-      out.rows.push_back(row(model, t.name, "", on, seconds_of));
+      out.rows.push_back(row(model, t.name, "", on));
       for (const auto& n : main_nodes(*first, t.name, t.total_seconds, share, most))
-        out.rows.push_back(row(model, t.name, n, on, seconds_of));
+        out.rows.push_back(row(model, t.name, n, on));
     }
   }
   return out;

@@ -16,6 +16,9 @@ struct ComparedRow {
   std::string node;  // empty: the task (or the application) as a whole
   std::vector<double> seconds;  // one per machine; NaN where the model did not price on it
   std::vector<double> ratio;    // seconds / the first machine's
+  // One per machine: something there was priced at zero for want of a figure
+  // (NodeCost::unpriced), so its time is a lower bound.
+  std::vector<bool> lower_bound;
 };
 
 struct MachineComparison {

@@ -149,6 +149,7 @@ TEST_CASE("ICC prices a kernel for an AArch64 machine beside this one, and one t
   CHECK(c["rows"][0]["task"].is_null());
   CHECK(c["rows"][0]["ratio"][0] == 1.0);
   CHECK(c["rows"][0]["ratio"][1].get<double>() == Approx(other / host));
+  CHECK(c["rows"][0]["lower_bound"] == json::array({false, false}));
   const std::string png = (w.dir / "machines.png").string();
   const std::string text = test::run_pacer("predict examples/kernels/matmul.c --function matmul --param matmul.n=64 "
                                            "--hw hw/host.xml --hw " + arm + " --model icc --plot " + png).out;
@@ -156,7 +157,7 @@ TEST_CASE("ICC prices a kernel for an AArch64 machine beside this one, and one t
   CHECK(fs::file_size(png) > 1000);
   const std::string csv = test::run_pacer("predict examples/kernels/matmul.c --function matmul --param matmul.n=64 "
                                           "--hw hw/host.xml --hw " + arm + " --model icc --compare --csv").out;
-  CHECK(csv.rfind("model,what,host,host ratio,", 0) == 0);
+  CHECK(csv.rfind("model,what,host,host ratio,host lower bound,", 0) == 0);
   test::check_refused("predict examples/kernels/matmul.c --function matmul --param matmul.n=64 --hw hw/host.xml "
                       "--model icc --plot " + png, "--plot draws a template's time against P");
 }

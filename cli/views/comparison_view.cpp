@@ -15,7 +15,9 @@ std::string what(const ComparedRow& r) {
   return r.node.empty() ? r.task : r.task + "/" + r.node;
 }
 
-std::string seconds_text(double s) { return std::isnan(s) ? "-" : format_seconds(s); }
+std::string seconds_text(double s, bool lower_bound) {
+  return std::isnan(s) ? "-" : format_seconds(s) + (lower_bound ? " (>=)" : "");
+}
 std::string ratio_text(double r) { return std::isnan(r) ? "-" : digits(r, 3) + "x"; }
 
 Table table(const MachineComparison& c, bool csv) {
@@ -23,13 +25,16 @@ Table table(const MachineComparison& c, bool csv) {
   for (const auto& m : c.machines) {
     header.push_back(m);
     header.push_back(csv ? m + " ratio" : "ratio");
+    if (csv) header.push_back(m + " lower bound");
   }
   Table t(header);
   for (const auto& r : c.rows) {
     std::vector<std::string> row = {r.model, what(r)};
     for (size_t m = 0; m < c.machines.size(); ++m) {
-      row.push_back(csv ? (std::isnan(r.seconds[m]) ? "" : format_number(r.seconds[m])) : seconds_text(r.seconds[m]));
+      row.push_back(csv ? (std::isnan(r.seconds[m]) ? "" : format_number(r.seconds[m]))
+                        : seconds_text(r.seconds[m], r.lower_bound[m]));
       row.push_back(csv ? (std::isnan(r.ratio[m]) ? "" : format_number(r.ratio[m])) : ratio_text(r.ratio[m]));
+      if (csv) row.push_back(r.lower_bound[m] ? "yes" : "");
     }
     t.add(row);
   }
@@ -56,7 +61,8 @@ json comparison_json(const MachineComparison& c) {
       ratio.push_back(number_or_null(r.ratio[m]));
     }
     rows.push_back({{"model", r.model}, {"task", r.task.empty() ? json(nullptr) : json(r.task)},
-                    {"node", r.node.empty() ? json(nullptr) : json(r.node)}, {"seconds", seconds}, {"ratio", ratio}});
+                    {"node", r.node.empty() ? json(nullptr) : json(r.node)}, {"seconds", seconds}, {"ratio", ratio},
+                    {"lower_bound", r.lower_bound}});
   }
   return {{"machines", c.machines}, {"rows", rows}};
 }
