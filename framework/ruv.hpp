@@ -41,6 +41,9 @@ inline constexpr const char* time = "time";              // design estimate (DBC
 inline constexpr const char* instructions = "instructions";
 // ICC from compiled code: cycles (LLVM MCA), bytes moved and the working set they come from
 inline constexpr const char* machine = "machine";
+// IntCC: optimised LLVM IR instructions per execution, by class
+// (resource_models/intcc/ir_classes.hpp), with ICC's memory and branch terms
+inline constexpr const char* ir = "ir";
 inline constexpr const char* component_time = "ct";      // measured seconds per execution (CT)
 }  // namespace ruv_kind
 

@@ -218,9 +218,15 @@ Validation ValidationRun::finish() {
     v.notes.push_back("component timing: '" + s.hw.name +
                       "' gives no ct/region_cost (pacer calibrate measures it), so CT cannot subtract its timer");
   }
-  for (auto& n : attach_machine_costs(s.analysis.model, s.analysis.sources, s.compiler, bound))
-    v.notes.push_back(n);
-  for (auto& n : attach_cache_traffic(s.analysis.model, s.hw, bound)) v.notes.push_back(n);
+  // ICC's machine code and IntCC's IR, each with the same cache traffic.
+  MachineCostOptions ir = s.compiler;
+  ir.intermediate = true;
+  for (const MachineCostOptions* code : {&s.compiler, &ir}) {
+    for (auto& n : attach_machine_costs(s.analysis.model, s.analysis.sources, *code, bound)) v.notes.push_back(n);
+    const char* kind = code->intermediate ? ruv_kind::ir : ruv_kind::machine;
+    for (auto& n : attach_cache_traffic(s.analysis.model, s.hw, bound, 1e6, kind))
+      if (!code->intermediate) v.notes.push_back(n);  // the same notes twice otherwise
+  }
   predict_all(v, s.analysis.model, s.hw);
   return v;
 }

@@ -199,7 +199,7 @@ int main(void) {
   const double ratio = j["core_clock_hz"].get<double>() / j["at_clock_hz"].get<double>();
   const double estimate = j["measured_seconds"].is_null() ? 0 : j["measured_seconds"].get<double>();
   if (status == 0) CHECK(estimate == Approx(j["wall_estimate_seconds"].get<double>() * ratio).epsilon(0.05));
-  for (const char* m : {"poc", "hllc", "icc", "ct"}) {
+  for (const char* m : {"poc", "hllc", "icc", "intcc", "ct"}) {
     INFO(m);
     REQUIRE(j["models"][m]["available"] == true);
     CHECK(j["models"][m]["seconds"].get<double>() > 0);
@@ -207,7 +207,7 @@ int main(void) {
   // Every node has a time from every model; the inner body runs 1000 * 4096 times.
   bool inner = false;
   for (const auto& n : j["nodes"]) {
-    CHECK(n["seconds"].size() == 4);
+    CHECK(n["seconds"].size() == 5);
     if (n["executions"].get<double>() == Approx(1000.0 * 4096)) inner = true;
   }
   CHECK(inner);
@@ -287,7 +287,7 @@ TEST_CASE("pacer validate --suite: every kernel, Table 7's figures and the bound
     for (const char* m : {"poc", "hllc", "icc", "ct"}) CHECK(k["predicted_seconds"][m].get<double>() > 0);
   }
   CHECK(status == (unjudged ? 3 : 0));
-  for (const char* m : {"poc", "hllc", "icc", "ct"}) {
+  for (const char* m : {"poc", "hllc", "icc", "intcc", "ct"}) {
     INFO(m);
     if (!j["models"].contains(m)) continue;  // no kernel could be judged
     const json& s = j["models"][m];

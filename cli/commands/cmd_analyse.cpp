@@ -10,7 +10,9 @@
 #include "cli/views/report.hpp"
 #include "cli/views/seg_dot.hpp"
 #include "frontends/clang/c_frontend.hpp"
+#include "frontends/xml/catalogue.hpp"
 #include "frontends/xml/model_io.hpp"
+#include "resource_models/icc/machine_costs.hpp"
 
 namespace pacer::cli {
 
@@ -20,7 +22,19 @@ struct AnalyseCommand {
   std::vector<std::string> files;
   std::vector<std::string> functions;
   bool json = false, xml = false, dot = false;
+  bool intcc = false;
+  std::string hw = "host";
+  std::vector<std::string> params;
 };
+
+// IntCC's RUVs: each node's optimised IR instructions per execution, by
+// class, as the description's compiler and flags leave them.
+void attach_ir(CAnalysis& a, const AnalyseCommand& o) {
+  MachineCostOptions options = machine_cost_options(load_hardware(o.hw), compile_flags());
+  options.intermediate = true;
+  for (const auto& note : attach_machine_costs(a.model, a.sources, options, parse_assignments(o.params)))
+    std::cerr << "note: intcc: " << note << '\n';
+}
 
 void print_diagnostics(const CAnalysis& a) {
   for (const auto& d : a.diagnostics)
@@ -33,7 +47,9 @@ void run_analyse(const AnalyseCommand& o) {
   // tree is left to it, as Clang's -disable-free does with its AST. Held
   // by statics, so that a leak checker sees them still reachable.
   static const CAnalysis* analysis = nullptr;
-  analysis = new CAnalysis(analyse_c({o.files, o.functions, compile_flags()}));
+  auto* analysed = new CAnalysis(analyse_c({o.files, o.functions, compile_flags()}));
+  if (o.intcc) attach_ir(*analysed, o);
+  analysis = analysed;
   const CAnalysis& a = *analysis;
   if (o.json) {
     return emit(analysis_json_text(a));
@@ -59,6 +75,13 @@ void add_analyse_command(CLI::App& app) {
   auto* j = cmd->add_flag("--json", opt->json, "Print JSON");
   auto* x = cmd->add_flag("--xml", opt->xml, "Print the model in pacer's XML format (pacer predict reads it)");
   auto* d = cmd->add_flag("--dot", opt->dot, "Draw the SEGs for Graphviz");
+  auto* i = cmd->add_flag("--intcc", opt->intcc,
+                          "Show each node's optimised LLVM IR instructions by class (IntCC's RUVs), as --hw's "
+                          "compiler and flags leave them");
+  cmd->add_option("--hw", opt->hw, "Hardware description whose compiler and flags --intcc uses (default: host)")
+      ->needs(i);
+  cmd->add_option("--param", opt->params, "Bind a parameter for --intcc: NAME=VALUE (repeatable)")
+      ->needs(i);
   j->excludes(x, d);
   x->excludes(d);
   cmd->callback([opt] { run_analyse(*opt); });

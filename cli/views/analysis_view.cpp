@@ -36,6 +36,11 @@ void write_nodes(JsonWriter& w, const Seg& seg) {
         for (const auto& [construct, count] : n->ruvs.at(ruv_kind::constructs)) w.member(construct, count);
         w.end_object().member("flops", n->ruvs.at(ruv_kind::flops).get("flops"));
         if (!n->memory.affine.empty() || n->memory.opaque > 0) write_memory(w.key("memory"), n->memory);
+        if (auto ir = n->ruvs.find(ruv_kind::ir); ir != n->ruvs.end()) {
+          w.key("intcc").begin_object();
+          for (const auto& [name, count] : ir->second) w.member(name, count);
+          w.end_object();
+        }
         break;
       }
       case NodeKind::Loop:
@@ -79,13 +84,29 @@ std::string ruv_text(const SegNode& n) {
   return os.str();
 }
 
+// IntCC's IR instructions per execution by class, and the bytes they move.
+std::string ir_text(const Ruv& ir) {
+  std::ostringstream os;
+  bool first = true;
+  for (const auto& [name, count] : ir) {
+    if (count == 0) continue;
+    os << (first ? "" : ", ") << name << ' ' << format_number(count);
+    first = false;
+  }
+  return first ? "no instructions of its own" : os.str();
+}
+
 void seg_text(std::ostringstream& os, const Seg& seg, int depth) {
   std::string indent(2 * depth, ' ');
   for (const SegNode* n : seg.sequence()) {
     os << indent << n->id << " (" << kind_name(n->kind) << ", " << n->source.str() << ")";
     if (!n->label.empty()) os << "  " << n->label;
     switch (n->kind) {
-      case NodeKind::Compute: os << "\n" << indent << "  " << ruv_text(*n) << '\n'; break;
+      case NodeKind::Compute:
+        os << "\n" << indent << "  " << ruv_text(*n) << '\n';
+        if (auto ir = n->ruvs.find(ruv_kind::ir); ir != n->ruvs.end())
+          os << indent << "  intcc: " << ir_text(ir->second) << '\n';
+        break;
       case NodeKind::Call: os << "  calls " << n->callee << '\n'; break;
       case NodeKind::Loop:
         os << "  trips " << to_string(n->trips, Notation::Paper);

@@ -409,7 +409,7 @@ void store(const std::filesystem::path& entry, const std::string& key, const Tra
 }  // namespace
 
 std::vector<std::string> attach_cache_traffic(ApplicationModel& model, const Hardware& hw, const ParamValues& bound,
-                                              double budget) {
+                                              double budget, const char* kind) {
   std::vector<std::string> notes;
   if (!hw.sections.count("memory")) return notes;
   const CacheShape shape = cache_shape(hw, notes);
@@ -427,7 +427,7 @@ std::vector<std::string> attach_cache_traffic(ApplicationModel& model, const Har
     for_each_node_mutable(t.seg, [&](SegNode& n) {
       auto it = traffic->nodes.find(t.name + "/" + n.id);
       if (it == traffic->nodes.end()) return;
-      Ruv& r = n.ruvs[ruv_kind::machine];
+      Ruv& r = n.ruvs[kind];
       for (const auto& [name, value] : it->second) r.set(name, value);
     });
   };

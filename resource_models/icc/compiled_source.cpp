@@ -7,6 +7,7 @@
 #include "framework/error.hpp"
 #include "framework/file_text.hpp"
 #include "framework/program_run.hpp"
+#include "resource_models/intcc/ir_code.hpp"
 #include "llvm/Support/BLAKE3.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/TargetParser/Host.h"
@@ -48,34 +49,48 @@ std::vector<std::string> read_dependencies(const std::string& path) {
   return out;
 }
 
-// The code's file table (PricedCode::files), filled as instructions name
-// files; each name as the line table gives it is normalised once.
-class FileTable {
- public:
-  explicit FileTable(std::vector<std::string>& files) : files_(files) {}
-  int index(const std::string& file) {
-    if (file.empty()) return -1;
-    auto [at, fresh] = seen_.try_emplace(file, 0);
-    if (!fresh) return at->second;
-    const std::string normal = fs::absolute(file).lexically_normal().string();
-    const auto known = std::find(files_.begin(), files_.end(), normal);
-    at->second = int(known - files_.begin());
-    if (known == files_.end()) files_.push_back(normal);
-    return at->second;
+// Bytes one instruction moves, read from its operands' spelling (AT&T).
+double access_bytes(const icc::MachineInstruction& i) {
+  if (!i.may_load && !i.may_store) return 0;
+  const std::string& t = i.text;
+  if (t.find("%zmm") != std::string::npos) return 64;
+  if (t.find("%ymm") != std::string::npos) return 32;
+  const std::string op = t.substr(0, t.find_first_of(" \t"));
+  auto ends = [&](const char* s) { return op.size() >= 2 && op.compare(op.size() - 2, 2, s) == 0; };
+  if (t.find("%xmm") != std::string::npos && (ends("ps") || ends("pd") || op.find("dq") != std::string::npos)) return 16;
+  if (ends("ss")) return 4;
+  if (ends("sd")) return 8;
+  switch (op.empty() ? 'q' : op.back()) {
+    case 'b': return 1;
+    case 'w': return 2;
+    case 'l': return 4;
+    default: return 8;
   }
+}
 
- private:
-  std::vector<std::string>& files_;
-  std::map<std::string, int> seen_;
-};
+// Packed work, as a vectorised loop body has and scalar code does not:
+// register copies (movaps) and zeroing idioms (xorps, pxor) do not count.
+bool is_vector(const icc::MachineInstruction& i) {
+  std::string op = i.text.substr(0, i.text.find_first_of(" \t"));
+  if (op.size() > 1 && op[0] == 'v') op = op.substr(1);
+  auto ends = [&](const char* s) { return op.size() >= 2 && op.compare(op.size() - 2, 2, s) == 0; };
+  const bool memory = i.may_load || i.may_store;
+  if (op.rfind("xorp", 0) == 0 || op == "pxor") return false;
+  if (op.rfind("mov", 0) == 0) return memory && (ends("ps") || ends("pd") || op.find("dq") != std::string::npos);
+  if (ends("ps") || ends("pd")) return true;
+  for (const char* p : {"padd", "psub", "pmul", "pand", "por", "pcmp", "pmax", "pmin", "pshuf", "pblend"})
+    if (op.rfind(p, 0) == 0) return true;
+  return false;
+}
 
-icc::PricedInstruction priced(const icc::MachineInstruction& i, FileTable& files) {
-  return {i.line, files.index(i.file), i.is_conditional_branch, i.is_call, i.is_return, i.may_load, i.may_store, i.text};
+icc::PricedInstruction priced(const icc::MachineInstruction& i, icc::FileTable& files) {
+  return {i.line,       files.index(i.file), i.is_conditional_branch, i.is_call, i.is_return, i.may_load,
+          i.may_store, i.text,              access_bytes(i),         is_vector(i), {}};
 }
 
 // MCA runs a loop body 200 times for its steady state; the code outside
 // loops runs once.
-icc::PricedFunction price_function(const icc::MachineCode& code, const icc::MachineFunction& f, FileTable& files,
+icc::PricedFunction price_function(const icc::MachineCode& code, const icc::MachineFunction& f, icc::FileTable& files,
                                    const std::map<std::string, unsigned>& latencies) {
   icc::PricedFunction out;
   out.name = f.name;
@@ -133,6 +148,7 @@ void compile_object(const std::string& source, const MachineCostOptions& o, cons
                                "-foptimization-record-file=" + stem + ".yaml"})
     argv.push_back(a);
   argv.insert(argv.end(), extra.begin(), extra.end());
+  if (o.intermediate) argv.push_back("-emit-llvm");
   for (const std::string& a : {source, std::string("-o"), stem + ".o"}) argv.push_back(a);
   if (!compile(argv, o).ok())
     throw InputError(SourceLocation{source, 0}, "",
@@ -165,16 +181,22 @@ CompiledSource compile_and_price(const std::string& source, const MachineCostOpt
     remarks = icc::read_loop_remarks(priced_stem + ".yaml");
     remarks.insert(remarks.end(), calls.begin(), calls.end());
   }
-  const icc::MachineCode code = icc::load_object(priced_stem + ".o", o.mcpu);
   CompiledSource out;
+  out.dependencies = read_dependencies(stem + ".d");
+  if (o.intermediate) {
+    out.code = intcc::read_ir(priced_stem + ".o", fs::absolute(source).lexically_normal().string());
+    out.code.cpu = o.mcpu;
+    out.code.remarks = std::move(remarks);
+    return out;
+  }
+  const icc::MachineCode code = icc::load_object(priced_stem + ".o", o.mcpu);
   out.code.source = fs::absolute(source).lexically_normal().string();
   out.code.triple = code.triple();
   out.code.cpu = code.cpu();
   out.code.files.push_back(out.code.source);
-  FileTable files(out.code.files);
+  icc::FileTable files(out.code.files);
   for (const auto& f : code.functions()) out.code.functions.push_back(price_function(code, f, files, o.latencies));
   out.code.remarks = std::move(remarks);
-  out.dependencies = read_dependencies(stem + ".d");
   return out;
 }
 

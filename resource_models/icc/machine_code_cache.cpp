@@ -20,7 +20,7 @@ namespace {
 
 // Raise when the entry's layout or what it records changes, or when the
 // pricing behind it does (compiled_source.cpp: the loops found, MCA's runs).
-constexpr const char* entry_format = "pacer icc cache 4";
+constexpr const char* entry_format = "pacer icc cache 5";
 
 std::string file_digest(const fs::path& path) {
   const auto bytes = file_text(path);
@@ -48,7 +48,8 @@ std::string compiler_identity(const std::string& compiler) {
 
 std::string entry_key(const std::string& source, const MachineCostOptions& o) {
   std::string key = std::string(entry_format) + "\nllvm " + llvm_version() + "\ncompiler " +
-                    compiler_identity(o.compiler) + "\nmcpu " + o.mcpu + "\ntriple " + o.triple + "\nsysroot " + o.sysroot + "\nsource " + source + "\nflags";
+                    compiler_identity(o.compiler) + "\nmcpu " + o.mcpu + "\ntriple " + o.triple + "\nsysroot " + o.sysroot + "\nsource " + source +
+                    (o.intermediate ? "\nintermediate code" : "") + "\nflags";
   for (const auto& f : o.flags) key += " " + f;
   key += "\nlatencies";
   for (const auto& [construct, cycles] : o.latencies) key += " " + construct + "=" + std::to_string(cycles);

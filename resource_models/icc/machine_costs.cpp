@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 #include <sstream>
 
+#include "resource_models/icc/cache_traffic.hpp"
 #include "resource_models/icc/machine_code_cache.hpp"
 
 namespace pacer {
@@ -85,40 +87,6 @@ void place(Seg& seg, const std::string& function, std::vector<SegNode*> loops, P
   }
 }
 
-// Bytes one instruction moves, read from its operands' spelling (AT&T).
-double access_bytes(const icc::PricedInstruction& i) {
-  if (!i.loads && !i.stores) return 0;
-  const std::string& t = i.text;
-  if (t.find("%zmm") != std::string::npos) return 64;
-  if (t.find("%ymm") != std::string::npos) return 32;
-  const std::string op = t.substr(0, t.find_first_of(" \t"));
-  auto ends = [&](const char* s) { return op.size() >= 2 && op.compare(op.size() - 2, 2, s) == 0; };
-  if (t.find("%xmm") != std::string::npos && (ends("ps") || ends("pd") || op.find("dq") != std::string::npos)) return 16;
-  if (ends("ss")) return 4;
-  if (ends("sd")) return 8;
-  switch (op.empty() ? 'q' : op.back()) {
-    case 'b': return 1;
-    case 'w': return 2;
-    case 'l': return 4;
-    default: return 8;
-  }
-}
-
-// Packed work, as a vectorised loop body has and scalar code does not:
-// register copies (movaps) and zeroing idioms (xorps, pxor) do not count.
-bool is_vector(const icc::PricedInstruction& i) {
-  std::string op = i.text.substr(0, i.text.find_first_of(" \t"));
-  if (op.size() > 1 && op[0] == 'v') op = op.substr(1);
-  auto ends = [&](const char* s) { return op.size() >= 2 && op.compare(op.size() - 2, 2, s) == 0; };
-  const bool memory = i.loads || i.stores;
-  if (op.rfind("xorp", 0) == 0 || op == "pxor") return false;
-  if (op.rfind("mov", 0) == 0) return memory && (ends("ps") || ends("pd") || op.find("dq") != std::string::npos);
-  if (ends("ps") || ends("pd")) return true;
-  for (const char* p : {"padd", "psub", "pmul", "pand", "por", "pcmp", "pmax", "pmin", "pshuf", "pblend"})
-    if (op.rfind(p, 0) == 0) return true;
-  return false;
-}
-
 class Attacher {
  public:
   Attacher(ApplicationModel& model, const ParamValues& bound) : bound_{bound, {}} {
@@ -134,6 +102,7 @@ class Attacher {
   }
 
   void add(const icc::PricedCode& code) {
+    kind_ = code.intermediate ? ruv_kind::ir : ruv_kind::machine;
     remarks_ = &code.remarks;
     source_ = code.source;
     files_ = &code.files;
@@ -147,7 +116,7 @@ class Attacher {
 
   // Writes the chosen region's figures into every node's RUV.
   std::vector<std::string> finish() {
-    for (auto& p : nodes_) p.node->ruvs[ruv_kind::machine] = Ruv{};
+    for (auto& p : nodes_) p.node->ruvs[kind_] = Ruv{};
     std::map<const SegNode*, const Region*> chosen;
     for (auto& [loop, candidates] : by_loop_) {
       chosen[loop] = &best(candidates);
@@ -155,10 +124,11 @@ class Attacher {
     }
     for (const auto& b : branches_) mispredictions(b, chosen);
     for (const auto& p : nodes_) {
-      const Ruv& r = p.node->ruvs[ruv_kind::machine];
+      const Ruv& r = p.node->ruvs[kind_];
       if (r.get("cycles") == 0 && !p.loops.empty() && !priced_.count(p.node))
-        notes_.push_back("node '" + p.node->id + "' (" + p.node->where.str() +
-                         ") has no machine code of its own: the compiler folded it or moved it; priced at 0");
+        notes_.push_back("node '" + p.node->id + "' (" + p.node->where.str() + ") has no " +
+                         (kind_ == ruv_kind::ir ? "IR" : "machine code") +
+                         " of its own: the compiler folded it or moved it; priced at 0");
     }
     return notes_;
   }
@@ -167,6 +137,13 @@ class Attacher {
   struct Share {
     double instructions = 0;
     double bytes = 0;
+    std::map<std::string, double> classes;  // IR only: instructions by IntCC class
+
+    void add(const Share& s) {
+      instructions += s.instructions;
+      bytes += s.bytes;
+      for (const auto& [c, n] : s.classes) classes[c] += n;
+    }
   };
   // One machine loop body (or a function's code outside loops), with the
   // SEG loop it stands for (null: function level).
@@ -208,13 +185,12 @@ class Attacher {
     bool vector = false;
     for (size_t i : own) {
       const auto& ins = f.instructions[i];
-      vector = vector || is_vector(ins);
+      vector = vector || ins.vector;
       if (ins.conditional_branch) r.conditional_lines.insert(static_cast<int>(ins.line));
-      Share s{1, access_bytes(ins)};
+      Share s{1, ins.bytes, {}};
+      if (!ins.ir_class.empty()) s.classes[ins.ir_class] = 1;
       SegNode* n = node_at(ins, r.loop);
-      Share& into = n ? r.shares[n] : r.overhead;
-      into.instructions += s.instructions;
-      into.bytes += s.bytes;
+      (n ? r.shares[n] : r.overhead).add(s);
     }
     if (!loop && r.shares.empty()) return;
     if_converted(r);
@@ -316,17 +292,21 @@ class Attacher {
     double region_bytes = 0;
     for (const auto& [n, s] : r.shares) region_bytes += s.bytes;
     region_bytes += r.overhead.bytes;
-    const double trips = r.loop ? evaluate(r.loop->trips, bound_) : 1;
+    const std::optional<double> trips = r.loop ? bound_value(r.loop->trips) : 1.0;
     for (const auto& [n, s] : r.shares) {
       // The loop's own instructions (counter, test, branch) go with the
       // nodes in proportion to theirs.
       const double part = s.instructions / total + (owned > 0 ? r.overhead.instructions / total * s.instructions / owned : 0);
       const double bytes = s.bytes + (owned > 0 ? r.overhead.bytes * s.instructions / owned : 0);
       const double per = r.factor * inner_trips(n, r.loop);
-      Ruv& ruv = n->ruvs[ruv_kind::machine];
-      ruv.set("cycles", ruv.get("cycles") + r.cycles * part / per);
+      Ruv& ruv = n->ruvs[kind_];
+      if (kind_ == ruv_kind::machine) ruv.set("cycles", ruv.get("cycles") + r.cycles * part / per);
+      // IR: each node its own instructions, and the loop's in proportion.
+      const double overhead_part = owned > 0 ? s.instructions / owned : 0;
+      for (const auto& [c, count] : s.classes) ruv.set(c, ruv.get(c) + count / per);
+      for (const auto& [c, count] : r.overhead.classes) ruv.set(c, ruv.get(c) + count * overhead_part / per);
       ruv.set("bytes", ruv.get("bytes") + bytes / per);
-      ruv.set("working_set", std::max(ruv.get("working_set"), region_bytes / r.factor * trips));
+      if (trips) ruv.set("working_set", std::max(ruv.get("working_set"), region_bytes / r.factor * *trips));
       priced_.insert(n);
     }
   }
@@ -344,9 +324,7 @@ class Attacher {
         priced_.insert(n);  // priced with its condition, not folded away
         auto it = r.shares.find(n);
         if (it == r.shares.end()) continue;
-        Share& into = r.shares[b->condition];
-        into.instructions += it->second.instructions;
-        into.bytes += it->second.bytes;
+        r.shares[b->condition].add(it->second);
         r.shares.erase(it);
       }
     }
@@ -362,12 +340,13 @@ class Attacher {
     if (!r.conditional_lines.count(b.branch->where.line)) return;  // if-converted: no branch
     double most = 0, explicit_sum = 0;
     for (const auto& arm : b.branch->arms) {
-      const double p = arm.probability ? evaluate(arm.probability, bound_) : -1;
-      if (p >= 0) explicit_sum += p;
-      most = std::max(most, p);
+      const std::optional<double> p = arm.probability ? bound_value(arm.probability) : -1.0;
+      if (!p) return;  // unprofiled (pacer analyse): no expected mispredictions
+      if (*p >= 0) explicit_sum += *p;
+      most = std::max(most, *p);
     }
     most = std::max(most, 1 - explicit_sum);  // the else arm, or falling through
-    Ruv& ruv = b.condition->ruvs[ruv_kind::machine];
+    Ruv& ruv = b.condition->ruvs[kind_];
     ruv.set("mispredicts", ruv.get("mispredicts") + (1 - most));
   }
 
@@ -379,7 +358,7 @@ class Attacher {
       double product = 1;
       bool below = loop == nullptr;
       for (const SegNode* l : p.loops) {
-        if (below) product *= std::max(1.0, evaluate(l->trips, bound_));
+        if (below) product *= std::max(1.0, bound_value(l->trips).value_or(1));
         if (l == loop) below = true;
       }
       return product;
@@ -387,7 +366,18 @@ class Attacher {
     return 1;
   }
 
+  // An expression's value at the bound parameters; none when one is not
+  // bound (an analysis without a profile): what needs it is left out.
+  std::optional<double> bound_value(const Expr& e) const {
+    try {
+      return evaluate(e, bound_);
+    } catch (const InputError&) {
+      return std::nullopt;
+    }
+  }
+
   Bindings bound_;
+  const char* kind_ = ruv_kind::machine;  // the RUV written: machine code's or IR's
   std::vector<Placed> nodes_, loops_;
   std::vector<PlacedBranch> branches_;
   std::vector<std::string> tasks_;
@@ -413,6 +403,30 @@ std::vector<std::string> attach_machine_costs(ApplicationModel& model, const std
   std::vector<icc::PricedCode> code;
   for (const auto& source : sources) code.push_back(priced_source(source, o));
   return attach_machine_costs(model, code, bound);
+}
+
+ResourceModel::Prepared prepare_compiled(const ApplicationModel& m, const Hardware& hw, const ParamValues& bound,
+                                         bool intermediate) {
+  const char* kind = intermediate ? ruv_kind::ir : ruv_kind::machine;
+  bool attached = false;
+  auto seen = [&](const SegNode& n) { attached = attached || n.ruvs.count(kind); };
+  for (const auto& t : m.tasks) for_each_node(t.seg, seen);
+  if (m.sources.empty() || attached) return {};
+  auto copy = std::make_shared<ApplicationModel>(deep_copy(m));
+  copy->sources.clear();  // prepared: its RUVs are this machine's
+  try {
+    MachineCostOptions options = machine_cost_options(hw, m.compile_flags);
+    options.intermediate = intermediate;
+    auto notes = attach_machine_costs(*copy, m.sources, options, bound);
+    for (auto& n : attach_cache_traffic(*copy, hw, bound, 1e6, kind)) notes.push_back(std::move(n));
+    return {std::move(copy), std::move(notes)};
+  } catch (const MissingFigure&) {
+    throw;
+  } catch (const InputError& e) {
+    // The code cannot be compiled or priced for this machine (no compiler,
+    // no cross headers, C the target rejects): like a missing figure.
+    throw MissingFigure(e.what());
+  }
 }
 
 }  // namespace pacer

@@ -17,6 +17,7 @@
 #include "framework/application_model.hpp"
 #include "framework/hardware.hpp"
 #include "resource_models/icc/priced_code.hpp"
+#include "resource_models/resource_model.hpp"
 
 namespace pacer {
 
@@ -31,6 +32,10 @@ struct MachineCostOptions {
   // floating-point constructs, where it gives them.
   std::map<std::string, unsigned> latencies;
   SourceLocation where;            // the description's <icc>, for errors
+  // Read the optimised LLVM IR for IntCC (resource_models/intcc/ir_code.hpp)
+  // instead of pricing the machine code: the same compilation stops before
+  // code generation.
+  bool intermediate = false;
 };
 
 // The machine's cycle time: <icc> t_cyc, else the inverse of the <cpu>
@@ -52,5 +57,15 @@ std::vector<std::string> attach_machine_costs(ApplicationModel& model, const std
 // from the cache (machine_code_cache.hpp).
 std::vector<std::string> attach_machine_costs(ApplicationModel& model, const std::vector<std::string>& sources,
                                               const MachineCostOptions& options, const ParamValues& bound);
+
+// A model analysed from C, prepared for one machine (ResourceModel::prepare):
+// a copy whose compute nodes carry the machine RUV of its compiled code
+// (ICC) or, `intermediate`, the IR RUV of its optimised IR (IntCC), with
+// the simulated cache traffic. Nothing (a null model) when the model has no
+// sources or already carries them: validation attaches its own for the
+// machine it measures. Code that cannot be compiled for the machine is a
+// MissingFigure, so that "--model all" leaves the model out on it.
+ResourceModel::Prepared prepare_compiled(const ApplicationModel& model, const Hardware& hw, const ParamValues& bound,
+                                         bool intermediate);
 
 }  // namespace pacer

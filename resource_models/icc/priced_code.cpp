@@ -1,5 +1,7 @@
 #include "resource_models/icc/priced_code.hpp"
 
+#include <algorithm>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "framework/error.hpp"
@@ -7,6 +9,17 @@
 namespace pacer::icc {
 
 using nlohmann::json;
+
+int FileTable::index(const std::string& file) {
+  if (file.empty()) return -1;
+  auto [at, fresh] = seen_.try_emplace(file, 0);
+  if (!fresh) return at->second;
+  const std::string normal = std::filesystem::absolute(file).lexically_normal().string();
+  const auto known = std::find(files_.begin(), files_.end(), normal);
+  at->second = int(known - files_.begin());
+  if (known == files_.end()) files_.push_back(normal);
+  return at->second;
+}
 
 std::vector<int> innermost_loops(const std::vector<MachineLoop>& loops, size_t instructions) {
   std::vector<int> out(instructions, -1);
@@ -25,13 +38,14 @@ std::vector<size_t> simulated_instructions(const std::vector<int>& innermost, in
 
 namespace {
 
-// Instructions as [line, flags, text, file]: a compiled file has thousands.
-enum Flag { conditional = 1, call = 2, returns = 4, loads = 8, stores = 16 };
+// Instructions as [line, flags, text, file, bytes, class]: a compiled file
+// has thousands.
+enum Flag { conditional = 1, call = 2, returns = 4, loads = 8, stores = 16, vector = 32 };
 
 json instruction_json(const PricedInstruction& i) {
   const int flags = (i.conditional_branch ? conditional : 0) | (i.call ? call : 0) | (i.returns ? returns : 0) |
-                    (i.loads ? loads : 0) | (i.stores ? stores : 0);
-  return json::array({i.line, flags, i.text, i.file});
+                    (i.loads ? loads : 0) | (i.stores ? stores : 0) | (i.vector ? vector : 0);
+  return json::array({i.line, flags, i.text, i.file, i.bytes, i.ir_class});
 }
 
 PricedInstruction instruction_of(const json& j) {
@@ -43,8 +57,11 @@ PricedInstruction instruction_of(const json& j) {
   i.returns = flags & returns;
   i.loads = flags & loads;
   i.stores = flags & stores;
+  i.vector = flags & vector;
   i.text = j.at(2).get<std::string>();
   i.file = j.at(3).get<int>();
+  i.bytes = j.at(4).get<double>();
+  i.ir_class = j.at(5).get<std::string>();
   return i;
 }
 
@@ -97,7 +114,7 @@ std::string to_json(const PricedCode& code) {
   json functions = json::array(), remarks = json::array();
   for (const auto& f : code.functions) functions.push_back(function_json(f));
   for (const auto& r : code.remarks) remarks.push_back(remark_json(r));
-  return json{{"source", code.source}, {"triple", code.triple}, {"cpu", code.cpu}, {"files", code.files},
+  return json{{"intermediate", code.intermediate}, {"source", code.source}, {"triple", code.triple}, {"cpu", code.cpu}, {"files", code.files},
               {"functions", functions}, {"remarks", remarks}}.dump();
 }
 
@@ -105,6 +122,7 @@ PricedCode priced_code_from_json(const std::string& text) {
   try {
     const json j = json::parse(text);
     PricedCode code;
+    code.intermediate = j.at("intermediate").get<bool>();
     code.source = j.at("source").get<std::string>();
     code.triple = j.at("triple").get<std::string>();
     code.cpu = j.at("cpu").get<std::string>();

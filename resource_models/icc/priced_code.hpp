@@ -2,6 +2,7 @@
 // attachment (machine_costs.hpp) reads, free of LLVM, so that they can be
 // kept on disk (machine_code_cache.hpp) and read back without compiling.
 #pragma once
+#include <map>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,12 @@ struct PricedInstruction {
   bool returns = false;
   bool loads = false;
   bool stores = false;
-  std::string text;  // AT&T syntax: the access width and vector use are read from it
+  std::string text;     // AT&T syntax, for reports; empty for IR
+  double bytes = 0;     // bytes it loads or stores
+  bool vector = false;  // packed work, as a vectorised loop body has
+  // IR only: the instruction's IntCC class (resource_models/intcc/ir_classes.hpp);
+  // empty for machine code.
+  std::string ir_class;
 };
 
 struct PricedFunction {
@@ -33,6 +39,9 @@ struct PricedFunction {
 };
 
 struct PricedCode {
+  // LLVM IR read for IntCC (resource_models/intcc/ir_code.hpp) rather than
+  // machine code priced by MCA: its instructions carry classes, not cycles.
+  bool intermediate = false;
   std::string source;  // absolute and normalised
   std::string triple;
   std::string cpu;
@@ -41,6 +50,18 @@ struct PricedCode {
   // The files the instructions' lines are in (absolute, normalised): the
   // source, and the project files it includes whose functions were compiled.
   std::vector<std::string> files;
+};
+
+// The code's file table (PricedCode::files), filled as instructions name
+// files; each name as the line table gives it is normalised once.
+class FileTable {
+ public:
+  explicit FileTable(std::vector<std::string>& files) : files_(files) {}
+  int index(const std::string& file);
+
+ private:
+  std::vector<std::string>& files_;
+  std::map<std::string, int> seen_;
 };
 
 // For each instruction, the innermost loop holding it (an index into

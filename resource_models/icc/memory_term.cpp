@@ -1,0 +1,54 @@
+#include "resource_models/icc/memory_term.hpp"
+
+#include <algorithm>
+
+namespace pacer {
+
+namespace {
+
+// The bandwidth of the first level the working set fits in.
+double level_bandwidth(double working_set, const Hardware& hw, const std::string& model) {
+  for (const char* level : {"l1", "l2", "l3"}) {
+    const std::string size = std::string(level) + "_size", bw = std::string(level) + "_bandwidth";
+    if (hw.has("memory", size) && hw.has("memory", bw) && working_set <= hw.require("memory", size, model).value)
+      return hw.require("memory", bw, model).value;
+  }
+  return hw.require("memory", "mem_bandwidth", model + " (the working set exceeds every cache level given)").value;
+}
+
+// The simulated lines each level sends, each over that level's bandwidth,
+// and the bytes used over level 1's: the slowest transfer bounds the node.
+// A level whose bandwidth is not published for a machine not in hand is
+// reported, as HLLC reports a construct it has no cost for.
+double transfer_time(const Ruv& r, const Hardware& hw, NodeCost& cost) {
+  double t = 0;
+  auto over = [&](const std::string& level, double bytes) {
+    const std::string figure = level + "_bandwidth";
+    if (hw.has("memory", figure)) t = std::max(t, bytes / hw.require("memory", figure, "icc").value);
+    else cost.unpriced["memory/" + figure + " (bytes from " + level + ")"] += bytes;
+  };
+  if (hw.has("memory", "l1_bandwidth")) over("l1", r.get("bytes"));
+  for (const auto& [name, bytes] : r)
+    if (name.rfind("bytes_from_", 0) == 0 && bytes > 0) over(name.substr(11), bytes);
+  return t;
+}
+
+}  // namespace
+
+NodeCost with_memory_and_branches(double core, const Ruv& r, const Hardware& hw, const std::string& model) {
+  NodeCost cost;
+  if (r.get("mispredicts") > 0)
+    core += r.get("mispredicts") *
+            hw.require("icc", "mispredict", model + " (the node ends in an unpredictable branch)").value;
+  if (r.get("traffic") > 0) cost.seconds = std::max(core, transfer_time(r, hw, cost));
+  else if (r.get("bytes") <= 0 || !hw.sections.count("memory")) cost.seconds = core;
+  else cost.seconds = std::max(core, r.get("bytes") / level_bandwidth(r.get("working_set"), hw, model));
+  return cost;
+}
+
+bool is_memory_or_branch_entry(const std::string& name) {
+  return name == "bytes" || name == "working_set" || name == "traffic" || name == "mispredicts" ||
+         name.rfind("bytes_from_", 0) == 0 || name.rfind("bytes_to_", 0) == 0;
+}
+
+}  // namespace pacer

@@ -1,0 +1,31 @@
+// ICC's memory and branch terms, which IntCC shares so that the two differ
+// only in where the in-core time comes from (machine code priced by MCA, or
+// IR instructions by class). MCA assumes every branch predicted and every
+// load hitting level 1; these terms add what it leaves out:
+// - a node ending in a branch the compiler kept adds its expected
+//   mispredictions times their measured cost (machine_costs.cpp says how
+//   they are expected);
+// - its data comes over each cache boundary at that level's bandwidth, from
+//   the simulated traffic (cache_traffic.hpp), else from the level its loop's
+//   working set fits in; the slowest transfer and the in-core time overlap
+//   fully, as in Kerncraft's ECM model: t = max(core, transfers).
+#pragma once
+#include <string>
+
+#include "framework/hardware.hpp"
+#include "framework/ruv.hpp"
+#include "resource_models/resource_model.hpp"
+
+namespace pacer {
+
+// The node's time from its in-core seconds and the RUV's memory and branch
+// entries (bytes, working_set, traffic, bytes_from_<level>, mispredicts).
+// A level whose bandwidth the description does not give is left out and
+// named in `unpriced`: the time is then a lower bound.
+NodeCost with_memory_and_branches(double core_seconds, const Ruv& r, const Hardware& hw, const std::string& model);
+
+// Whether an entry of such an RUV belongs to these terms (not to the
+// in-core part).
+bool is_memory_or_branch_entry(const std::string& name);
+
+}  // namespace pacer

@@ -1,0 +1,56 @@
+// Intermediate code characterisation (Papaefstathiou et al. 1994 section 3.3.4, Table 2):
+// between the language and the instruction level, the compiler's
+// intermediate code, here optimised LLVM IR (ir_code.hpp), counted per SEG
+// node by class and priced with the machine's cost per class
+// (ir_classes.hpp): t = c^T f as HLLC's Eq. 4, over IR instructions instead
+// of C constructs, so that the compiler's optimisations (vectorisation,
+// unrolling, if-conversion, hoisting) are in the counts. The memory and
+// branch terms are ICC's (memory_term.hpp): IntCC differs from ICC only in
+// where the in-core time comes from.
+#include "resource_models/icc/machine_costs.hpp"
+#include "resource_models/icc/memory_term.hpp"
+#include "resource_models/intcc/ir_classes.hpp"
+#include "resource_models/resource_model.hpp"
+
+namespace pacer {
+
+namespace {
+
+class Intcc : public ResourceModel {
+ public:
+  std::string name() const override { return "intcc"; }
+  std::string title() const override { return "intermediate code characterisation (LLVM IR)"; }
+  std::vector<std::string> reads() const override { return {ruv_kind::ir}; }
+  std::vector<std::string> sections() const override { return {"hllc", "icc", "memory"}; }
+  NodeCost price(const SegNode& node, const Hardware& hw) const override {
+    const Ruv& r = require_ruv(node, ruv_kind::ir, "intcc");
+    const HwSection* hllc = hw.section("hllc");
+    if (!hllc)
+      throw MissingFigure(SourceLocation{hw.file, 0}, "hllc",
+                          "the intcc model prices IR classes with the construct benchmarks' costs of <hllc>, which '" +
+                              hw.name + "' does not give (pacer calibrate measures them; pacer hw derive derives them)");
+    double core = 0;
+    std::map<std::string, double> unpriced;
+    for (const auto& [name, count] : r) {
+      if (count == 0 || is_memory_or_branch_entry(name)) continue;
+      const IrClass* c = find_ir_class(scalar_class(name));
+      if (c && c->construct.empty()) continue;  // emits no instruction of its own
+      auto cost = c ? hllc->params.find(c->construct) : hllc->params.end();
+      if (cost != hllc->params.end()) core += cost->second.value * count;
+      else unpriced[c ? name + " (hllc " + c->construct + ")" : name] += count;
+    }
+    NodeCost out = with_memory_and_branches(core, r, hw, "intcc");
+    for (auto& [name, count] : unpriced) out.unpriced[name] += count;
+    return out;
+  }
+  bool prepares(const ApplicationModel& m) const override { return !m.sources.empty(); }
+  Prepared prepare(const ApplicationModel& m, const Hardware& hw, const ParamValues& bound) const override {
+    return prepare_compiled(m, hw, bound, true);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<ResourceModel> make_intcc() { return std::make_unique<Intcc>(); }
+
+}  // namespace pacer

@@ -1,0 +1,48 @@
+#include "resource_models/intcc/ir_classes.hpp"
+
+namespace pacer {
+
+const std::vector<IrClass>& ir_classes() {
+  static const std::vector<IrClass> table = [] {
+    std::vector<IrClass> t;
+    auto same = [&](const std::string& name) { t.push_back({name, name, "its benchmark is one such instruction"}); };
+    for (const char* c : {"int_add", "int_sub", "int_mul", "int_div", "int_mod", "int_shift", "int_bitwise", "int_cmp"})
+      same(c);
+    for (const std::string p : {"float_", "double_"}) {
+      for (const char* op : {"add", "sub", "mul", "div", "sqrt", "abs", "cmp"}) same(p + op);
+      t.push_back({p + "neg", p + "abs", "a sign flip is one bitwise operation, as the absolute value"});
+      t.push_back({p + "fma", p + "mul", "a fused multiply-add issues on the multiplier's pipes at its rate"});
+      t.push_back({p + "minmax", p + "add", "a minimum or maximum is one operation of the adder's kind"});
+    }
+    for (const char* c : {"conv_int_fp", "conv_fp_int", "conv_fp_fp", "switch", "call", "math_exp", "math_log",
+                          "math_pow", "math_trig"})
+      same(c);
+    t.push_back({"int_minmax", "int_abs", "a compare and a conditional move, as the absolute value"});
+    t.push_back({"int_extend", "local_store", "a widening or narrowing move between registers"});
+    t.push_back({"select", "int_add", "a conditional move or blend: one single-cycle operation"});
+    t.push_back({"shuffle", "int_bitwise", "a lane move or insertion: one single-cycle operation"});
+    t.push_back({"phi", "local_store", "a register copy at a join, which the renamer may remove"});
+    t.push_back({"load", "global_load", "one load of a variable in memory"});
+    t.push_back({"store", "global_store", "one store to a variable in memory"});
+    t.push_back({"address", "array_index", "an element's address from its index (a scaled add or addressing mode)"});
+    t.push_back({"branch", "if", "a conditional branch, predicted as the benchmark's is"});
+    t.push_back({"jump", "", "laid out as a fall-through or merged into a conditional branch by the code generator"});
+    t.push_back({"cast", "", "the same bits in the same register (bitcast, pointer to integer and back)"});
+    t.push_back({"return", "", "its cost is part of the call's, which the call benchmark measures whole"});
+    return t;
+  }();
+  return table;
+}
+
+std::string scalar_class(const std::string& ir_class) {
+  const size_t dot = ir_class.rfind(".v");
+  return dot == std::string::npos ? ir_class : ir_class.substr(0, dot);
+}
+
+const IrClass* find_ir_class(const std::string& name) {
+  for (const IrClass& c : ir_classes())
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+}  // namespace pacer

@@ -1,0 +1,36 @@
+// IntCC's cost vector: one cost per class of optimised LLVM IR instruction
+// (the classes ir_code.cpp gives). The paper (section 3.3.4) measures the
+// intermediate code's costs with benchmarks as HLLC's; here each class is
+// measured by the HLLC construct benchmark whose statement becomes one
+// instruction of that class in optimised IR (hw/calibrate/construct_benchmarks.cpp:
+// `d0 = d0 + dy` is one `fadd double`), so one calibration run, or one
+// derivation through MCA for a machine not in hand, serves both models.
+// Classes that emit no machine instruction of their own cost nothing, and
+// say why; a vector class (".v4": four lanes) costs what its scalar class
+// does per instruction, as one vector instruction of up to the register's
+// width issues like one scalar one; a class with no benchmark is left
+// unpriced, so the time is a lower bound.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "framework/hardware.hpp"
+
+namespace pacer {
+
+struct IrClass {
+  std::string name;       // "double_add", "load", "phi"
+  std::string construct;  // the HLLC construct benchmark that measures it; empty: free
+  std::string why;        // why that benchmark measures it, or why it is free
+};
+
+// Every class with a cost, in the order ir_code.cpp documents them.
+const std::vector<IrClass>& ir_classes();
+
+// "double_add" for "double_add.v4"; the name itself for a scalar class.
+std::string scalar_class(const std::string& ir_class);
+
+// The class of that name (a scalar class: see scalar_class), or null.
+const IrClass* find_ir_class(const std::string& name);
+
+}  // namespace pacer

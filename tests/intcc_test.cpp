@@ -1,0 +1,134 @@
+// IntCC (resource_models/intcc): the optimised LLVM IR of each node counted
+// by class, per source iteration, and priced with the machine's cost per
+// class beside ICC's memory and branch terms.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "framework/constructs.hpp"
+#include "frontends/clang/c_frontend.hpp"
+#include "frontends/xml/catalogue.hpp"
+#include "resource_models/icc/machine_costs.hpp"
+#include "resource_models/intcc/ir_classes.hpp"
+#include "resource_models/resource_model.hpp"
+#include "tests/run_pacer.hpp"
+#include "tests/test_support.hpp"
+
+using namespace pacer;
+using nlohmann::json;
+
+namespace {
+
+// The code analysed, with IntCC's RUVs from the host's compiler and flags.
+CAnalysis analyse_ir(const std::string& code, const ParamValues& bound) {
+  static int serial = 0;
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("pacer-intcc-" + std::to_string(getpid()) + "-" + std::to_string(serial++) + ".c");
+  std::ofstream(path) << code;
+  CAnalysis a = analyse_c({{path.string()}, {}, {}});
+  MachineCostOptions options = machine_cost_options(load_hardware("host"), {});
+  options.intermediate = true;
+  attach_machine_costs(a.model, a.sources, options, bound);
+  std::filesystem::remove(path);
+  return a;
+}
+
+// The RUV of a task's innermost compute node.
+const Ruv& inner_ir(const CAnalysis& a, const std::string& task) {
+  const SegNode* found = nullptr;
+  int deepest = -1;
+  std::function<void(const Seg&, int)> walk = [&](const Seg& s, int depth) {
+    for (const SegNode* n : s.sequence()) {
+      if (n->kind == NodeKind::Compute && depth > deepest) found = n, deepest = depth;
+      if (n->kind == NodeKind::Loop) walk(*n->body, depth + 1);
+    }
+  };
+  walk(a.model.find_seg(task)->seg, 0);
+  REQUIRE(found);
+  return found->ruvs.at(ruv_kind::ir);
+}
+
+// Instructions of a class per source iteration, vector ones by their lanes.
+double per_element(const Ruv& r, const std::string& scalar) {
+  double sum = 0;
+  for (const auto& [name, count] : r) {
+    if (scalar_class(name) != scalar) continue;
+    const size_t v = name.rfind(".v");
+    sum += count * (v == std::string::npos ? 1 : std::stod(name.substr(v + 2)));
+  }
+  return sum;
+}
+
+}  // namespace
+
+TEST_CASE("IntCC counts a vectorised loop's IR per source iteration, by class and vector width", "[intcc]") {
+  const CAnalysis a = analyse_ir(
+      "void add(double *restrict a, const double *restrict b, const double *restrict c, int n) {\n"
+      "  for (int i = 0; i < n; i++) a[i] = b[i] + c[i];\n"
+      "}\n",
+      {{"add.n", 4096}});
+  const Ruv& r = inner_ir(a, "add");
+  bool vector = false;
+  for (const auto& [name, count] : r) vector = vector || (name.rfind("double_add.v", 0) == 0 && count > 0);
+  CHECK(vector);  // the vectoriser's body, not its scalar remainder
+  CHECK(per_element(r, "double_add") == Approx(1));
+  CHECK(per_element(r, "load") == Approx(2));
+  CHECK(per_element(r, "store") == Approx(1));
+  CHECK(r.get("bytes") == Approx(24));
+}
+
+TEST_CASE("IntCC keeps a strict floating-point reduction scalar: one add per element", "[intcc]") {
+  const CAnalysis a = analyse_ir(
+      "double sum(const double *a, int n) {\n"
+      "  double s = 0;\n"
+      "  for (int i = 0; i < n; i++) s += a[i];\n"
+      "  return s;\n"
+      "}\n",
+      {{"sum.n", 4096}});
+  const Ruv& r = inner_ir(a, "sum");
+  CHECK(r.get("double_add") == Approx(1));
+  CHECK(per_element(r, "load") == Approx(1));
+}
+
+TEST_CASE("IntCC prices classes by their construct benchmarks: free classes at zero, vector classes as scalar, "
+          "unknown ones named", "[intcc]") {
+  Hardware hw = read_hardware_string(R"(<hardware name="m"><hllc>
+    <cost construct="double_add" value="2" unit="ns" source="t"/><cost construct="global_load" value="1" unit="ns" source="t"/>
+    </hllc></hardware>)", "m.xml");
+  SegNode node;
+  node.kind = NodeKind::Compute;
+  Ruv& ir = node.ruvs[ruv_kind::ir];
+  for (const auto& [name, count] :
+       std::map<std::string, double>{{"double_add", 1}, {"double_add.v4", 0.25}, {"load", 2}, {"jump", 3}, {"double_mod", 5}})
+    ir.set(name, count);
+  const NodeCost c = find_resource_model("intcc").price(node, hw);
+  CHECK(c.seconds == Approx((1 + 0.25) * 2e-9 + 2 * 1e-9));
+  REQUIRE(c.unpriced.size() == 1);
+  CHECK(c.unpriced.count("double_mod"));
+  for (const IrClass& k : ir_classes()) CHECK((k.construct.empty() || find_construct(k.construct)));
+}
+
+TEST_CASE("pacer analyse --intcc shows each node's IR by class; predict prices it beside ICC, here and on AArch64",
+          "[intcc]") {
+  const json a = test::run_json("analyse examples/kernels/matmul.c --intcc --json");
+  bool counted = false;
+  std::function<void(const json&)> walk = [&](const json& nodes) {
+    for (const auto& n : nodes) {
+      if (n.contains("intcc") && n["intcc"].value("load", 0.0) > 0) counted = true;
+      if (n.contains("body")) walk(n["body"]);
+    }
+  };
+  for (const auto& f : a["functions"]) walk(f["nodes"]);
+  CHECK(counted);
+
+  const json p = test::run_json("predict examples/kernels/matmul.c --function matmul --param matmul.n=64 --hw hw/host.xml "
+                                "--hw hw/nvidia-grace.xml --model intcc,icc --json");
+  REQUIRE(p["predictions"].size() == 4);
+  for (const auto& x : p["predictions"]) CHECK(x["total_seconds"].get<double>() > 0);
+  const double intcc = p["predictions"][0]["total_seconds"], icc = p["predictions"][1]["total_seconds"];
+  CHECK(p["predictions"][0]["model"] == "intcc");
+  CHECK(intcc / icc == Approx(1).margin(0.7));  // the same kernel, the same memory term: the same order
+  test::check_refused("analyse examples/kernels/matmul.c --hw host", "--hw requires --intcc");
+}
