@@ -181,7 +181,10 @@ class Attacher {
     Region r;
     r.machine_function = f.name;
     r.loop = seg_loop;
-    if (loop && !r.loop) return;  // library or compiler-made code
+    if (loop && !r.loop) {  // library or compiler-made code
+      if (kind_ == ruv_kind::ir) unmapped(f, own);
+      return;
+    }
     bool vector = false;
     for (size_t i : own) {
       const auto& ins = f.instructions[i];
@@ -198,6 +201,18 @@ class Attacher {
     r.factor = loop ? factor(*r.loop, vector) : 1;
     r.cycles = cycles;
     by_loop_[r.loop].push_back(std::move(r));
+  }
+
+  // An IR loop on lines of the analysed code that no SEG loop stands for
+  // is named, so that its instructions are not priced at zero unsaid.
+  void unmapped(const icc::PricedFunction& f, const std::vector<size_t>& own) {
+    for (size_t i : own)
+      if (f.instructions[i].line > 0) {
+        notes_.push_back(fs::path(file_of(f.instructions[i])).filename().string() + ":" +
+                         std::to_string(f.instructions[i].line) + " (" + f.name + "): an IR loop of " +
+                         std::to_string(own.size()) + " instructions that no SEG loop stands for; left unpriced");
+        return;
+      }
   }
 
   // The innermost SEG loop most of the instructions' lines fall in, among
