@@ -89,3 +89,18 @@ TEST_CASE("a section may declare a figure unknown, with its reason, and it reads
              }),
              Catch::Contains("field 'reason'"));
 }
+
+TEST_CASE("a cost measured as zero keeps its latency and spread in its unit when written back", "[hardware]") {
+  // A load the core hides costs 0 overlapped, yet its chained form is its
+  // latency: the writer converts by the unit, not by value / written.
+  const Hardware hw = read_hardware_string(R"(<hardware name="m"><hllc>
+    <cost construct="global_load" value="0" unit="ns" dependent="0.9" spread="0.0004" source="t"/>
+  </hllc></hardware>)", "m.xml");
+  const Figure& f = hw.sections.at("hllc").params.at("global_load");
+  CHECK(f.dependent == Approx(0.9e-9));
+  const Hardware back = read_hardware_string(hardware_to_xml(hw, ""), "back.xml");
+  const Figure& b = back.sections.at("hllc").params.at("global_load");
+  CHECK(b.dependent == Approx(0.9e-9));
+  CHECK(b.spread == Approx(0.0004e-9));
+  CHECK(b.value == 0);
+}

@@ -90,6 +90,11 @@ TEST_CASE("IntCC keeps a strict floating-point reduction scalar: one add per ele
   const Ruv& r = inner_ir(a, "sum");
   CHECK(r.get("double_add") == Approx(1));
   CHECK(per_element(r, "load") == Approx(1));
+  // The sum is a recurrence: each add waits for the last.
+  double chained = 0;
+  for (const auto& [name, count] : r)
+    if (name.rfind("recurrence", 0) == 0 && name.substr(name.find('.') + 1) == "double_add") chained += count;
+  CHECK(chained == Approx(1));
 }
 
 TEST_CASE("IntCC prices classes by their construct benchmarks: free classes at zero, vector classes as scalar, "
@@ -108,6 +113,19 @@ TEST_CASE("IntCC prices classes by their construct benchmarks: free classes at z
   REQUIRE(c.unpriced.size() == 1);
   CHECK(c.unpriced.count("double_mod"));
   for (const IrClass& k : ir_classes()) CHECK((k.construct.empty() || find_construct(k.construct)));
+
+  // A recurrence of two dependent adds per iteration, at 5 ns each chained,
+  // bounds the node above its throughput.
+  Hardware chained = read_hardware_string(R"(<hardware name="m"><hllc>
+    <cost construct="double_add" value="2" unit="ns" dependent="5" source="t"/></hllc></hardware>)", "m.xml");
+  SegNode loop;
+  loop.kind = NodeKind::Compute;
+  Ruv& body = loop.ruvs[ruv_kind::ir];
+  body.set("double_add", 3);
+  CHECK(find_resource_model("intcc").price(loop, chained).seconds == Approx(6e-9));
+  body.set("recurrence0.double_add", 2);
+  body.set("recurrence1.double_add", 1);
+  CHECK(find_resource_model("intcc").price(loop, chained).seconds == Approx(10e-9));
 }
 
 TEST_CASE("pacer analyse --intcc shows each node's IR by class; predict prices it beside ICC, here and on AArch64",

@@ -49,9 +49,11 @@ std::string text(double v) {
   return out.str();
 }
 
-// A figure in the unit it was written in; spread and dependent cost follow it.
-void write_figure(pugi::xml_node n, const Figure& f) {
-  const double factor = f.written != 0 ? f.value / f.written : 1;
+// A figure in the unit it was written in; spread and dependent cost follow
+// it. The unit's factor, not value / written: a cost measured as 0 (a load
+// the core hides) still has a latency in that unit.
+void write_figure(pugi::xml_node n, const Figure& f, Dimension dim) {
+  const double factor = si_factor(dim, f.unit).value_or(f.written != 0 ? f.value / f.written : 1);
   n.append_attribute("value") = text(f.written).c_str();
   if (!f.unit.empty()) n.append_attribute("unit") = f.unit.c_str();
   if (f.dependent >= 0) n.append_attribute("dependent") = text(f.dependent / factor).c_str();
@@ -81,7 +83,7 @@ std::string hardware_to_xml(const Hardware& hw, const std::string& comment) {
       if (f == s->second.params.end()) continue;
       pugi::xml_node n = node.append_child("param");
       n.append_attribute("name") = p.name.c_str();
-      write_figure(n, f->second);
+      write_figure(n, f->second, p.dim);
     }
     for (const auto& [name, reason] : s->second.unknown) {
       pugi::xml_node n = node.append_child("unknown");
@@ -96,7 +98,7 @@ std::string hardware_to_xml(const Hardware& hw, const std::string& comment) {
       if (auto f = costs->params.find(name); f != costs->params.end()) {
         pugi::xml_node n = hllc.append_child("cost");
         n.append_attribute("construct") = name.c_str();
-        write_figure(n, f->second);
+        write_figure(n, f->second, Dimension::Time);
       } else if (auto u = costs->unknown.find(name); u != costs->unknown.end()) {
         pugi::xml_node n = hllc.append_child("unknown");
         n.append_attribute("construct") = name.c_str();

@@ -20,7 +20,7 @@ namespace {
 
 // Raise when the entry's layout or what it records changes, or when the
 // pricing behind it does (compiled_source.cpp: the loops found, MCA's runs).
-constexpr const char* entry_format = "pacer icc cache 5";
+constexpr const char* entry_format = "pacer icc cache 6";
 
 std::string file_digest(const fs::path& path) {
   const auto bytes = file_text(path);

@@ -156,6 +156,7 @@ class Attacher {
     std::map<SegNode*, Share> shares;
     Share overhead;            // instructions on no node's lines: the loop's own
     std::set<int> conditional_lines;  // source lines of its conditional branches
+    std::vector<icc::Recurrence> recurrences;  // IR only: its loop-carried chains
   };
 
   void regions(const icc::PricedFunction& f) {
@@ -172,18 +173,22 @@ class Attacher {
       for (size_t c = 0; c < machine_loops.size(); ++c)
         if (machine_loops[c].parent == l && seg_of[c]) inner.push_back(seg_of[c]);
       if (l >= 0) seg_of[l] = seg_loop_of(f, own, inner);
-      if (!own.empty()) region(f, own, l >= 0, l >= 0 ? seg_of[l] : nullptr, l >= 0 ? f.loop_cycles[l] : f.outside_cycles);
+      if (own.empty()) continue;
+      Region* r = region(f, own, l >= 0, l >= 0 ? seg_of[l] : nullptr, l >= 0 ? f.loop_cycles[l] : f.outside_cycles);
+      if (r && l >= 0 && size_t(l) < f.loop_recurrences.size()) r->recurrences = f.loop_recurrences[size_t(l)];
     }
   }
 
-  void region(const icc::PricedFunction& f, const std::vector<size_t>& own, bool loop, const SegNode* seg_loop,
-              double cycles) {
+  // The region of these instructions, kept among its SEG loop's candidates;
+  // null when it stands for no SEG code.
+  Region* region(const icc::PricedFunction& f, const std::vector<size_t>& own, bool loop, const SegNode* seg_loop,
+                 double cycles) {
     Region r;
     r.machine_function = f.name;
     r.loop = seg_loop;
     if (loop && !r.loop) {  // library or compiler-made code
       if (kind_ == ruv_kind::ir) unmapped(f, own);
-      return;
+      return nullptr;
     }
     bool vector = false;
     for (size_t i : own) {
@@ -195,12 +200,14 @@ class Attacher {
       SegNode* n = node_at(ins, r.loop);
       (n ? r.shares[n] : r.overhead).add(s);
     }
-    if (!loop && r.shares.empty()) return;
+    if (!loop && r.shares.empty()) return nullptr;
     if_converted(r);
     r.instructions = static_cast<double>(own.size());
     r.factor = loop ? factor(*r.loop, vector) : 1;
     r.cycles = cycles;
-    by_loop_[r.loop].push_back(std::move(r));
+    auto& candidates = by_loop_[r.loop];
+    candidates.push_back(std::move(r));
+    return &candidates.back();
   }
 
   // An IR loop on lines of the analysed code that no SEG loop stands for
@@ -324,6 +331,28 @@ class Attacher {
       if (trips) ruv.set("working_set", std::max(ruv.get("working_set"), region_bytes / r.factor * *trips));
       priced_.insert(n);
     }
+    recurrences(r);
+  }
+
+  // Each recurrence of the region's loop goes to the node that computes the
+  // value it carries (else the node with the most instructions), per source
+  // iteration: RUV entries recurrence<k>.<class>, one k per recurrence.
+  void recurrences(const Region& r) {
+    SegNode* largest = nullptr;
+    for (const auto& [n, s] : r.shares)
+      if (!largest || s.instructions > r.shares.at(largest).instructions) largest = n;
+    for (const icc::Recurrence& c : r.recurrences) {
+      icc::PricedInstruction at;
+      at.line = c.line;
+      at.file = c.file;
+      SegNode* n = node_at(at, r.loop);
+      if (!n || !r.shares.count(n)) n = largest;
+      if (!n) return;
+      Ruv& ruv = n->ruvs[kind_];
+      const double per = r.factor * inner_trips(n, r.loop);
+      const std::string k = "recurrence" + std::to_string(next_recurrence_[n]++) + ".";
+      for (const auto& [cls, count] : c.classes) ruv.set(k + cls, count / per);
+    }
   }
 
   // A branch of the region's loop with no conditional branch on its line
@@ -401,6 +430,7 @@ class Attacher {
   const std::vector<std::string>* files_ = nullptr;
   std::map<const SegNode*, std::vector<Region>> by_loop_;
   std::set<const SegNode*> priced_;
+  std::map<const SegNode*, int> next_recurrence_;
   std::vector<std::string> notes_;
 };
 

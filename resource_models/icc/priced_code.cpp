@@ -69,8 +69,14 @@ json function_json(const PricedFunction& f) {
   json instructions = json::array(), loops = json::array();
   for (const auto& i : f.instructions) instructions.push_back(instruction_json(i));
   for (const auto& l : f.loops) loops.push_back(json::array({l.first, l.last, l.latch, l.depth, l.parent}));
+  json recurrences = json::array();
+  for (const auto& loop : f.loop_recurrences) {
+    json of_loop = json::array();
+    for (const auto& r : loop) of_loop.push_back(json::array({r.line, r.file, r.classes}));
+    recurrences.push_back(of_loop);
+  }
   return {{"name", f.name}, {"instructions", instructions}, {"loops", loops},
-          {"loop_cycles", f.loop_cycles}, {"outside_cycles", f.outside_cycles}};
+          {"loop_cycles", f.loop_cycles}, {"outside_cycles", f.outside_cycles}, {"recurrences", recurrences}};
 }
 
 PricedFunction function_of(const json& j) {
@@ -83,6 +89,14 @@ PricedFunction function_of(const json& j) {
   f.loop_cycles = j.at("loop_cycles").get<std::vector<double>>();
   f.outside_cycles = j.at("outside_cycles").get<double>();
   if (f.loop_cycles.size() != f.loops.size()) throw InputError("priced code: one cycle figure per loop expected");
+  for (const auto& loop : j.at("recurrences")) {
+    f.loop_recurrences.emplace_back();
+    for (const auto& r : loop)
+      f.loop_recurrences.back().push_back(
+          {r.at(0).get<unsigned>(), r.at(1).get<int>(), r.at(2).get<std::map<std::string, double>>()});
+  }
+  if (!f.loop_recurrences.empty() && f.loop_recurrences.size() != f.loops.size())
+    throw InputError("priced code: one list of recurrences per loop expected");
   for (const auto& l : f.loops)
     if (l.first > l.last || l.last >= f.instructions.size()) throw InputError("priced code: a loop outside its function");
   return f;

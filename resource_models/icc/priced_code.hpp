@@ -27,6 +27,17 @@ struct PricedInstruction {
   std::string ir_class;
 };
 
+// IR only: a value one iteration of a loop hands to the next (a header
+// phi), with the instructions on the longest path from it back to itself
+// within one iteration, by class: the next iteration cannot start that
+// work before this one ends it, so the loop runs at least at the path's
+// latency (a sum, a pointer chase, a compare-and-select search).
+struct Recurrence {
+  unsigned line = 0;  // where the carried value is computed
+  int file = -1;
+  std::map<std::string, double> classes;
+};
+
 struct PricedFunction {
   std::string name;
   std::vector<PricedInstruction> instructions;
@@ -36,6 +47,8 @@ struct PricedFunction {
   // calls and returns are left out (a callee is priced by its own SEG).
   std::vector<double> loop_cycles;
   double outside_cycles = 0;
+  // IR only: each loop's recurrences (empty for machine code).
+  std::vector<std::vector<Recurrence>> loop_recurrences;
 };
 
 struct PricedCode {

@@ -4,7 +4,9 @@
 // node by class and priced with the machine's cost per class
 // (ir_classes.hpp): t = c^T f as HLLC's Eq. 4, over IR instructions instead
 // of C constructs, so that the compiler's optimisations (vectorisation,
-// unrolling, if-conversion, hoisting) are in the counts. The memory and
+// unrolling, if-conversion, hoisting) are in the counts; a loop whose
+// iterations wait on a recurrence (ir_code.hpp) runs at least at its
+// latency: t = max(c^T f, c_dep^T f_chain) over the node's recurrences. The memory and
 // branch terms are ICC's (memory_term.hpp): IntCC differs from ICC only in
 // where the in-core time comes from.
 #include "resource_models/icc/machine_costs.hpp"
@@ -12,9 +14,20 @@
 #include "resource_models/intcc/ir_classes.hpp"
 #include "resource_models/resource_model.hpp"
 
+#include <algorithm>
+
 namespace pacer {
 
 namespace {
+
+// The construct cost that prices a class (its scalar class's for a vector
+// one); null when the class is unknown or its construct has no cost.
+const Figure* cost_of(const std::string& ir_class, const HwSection& hllc) {
+  const IrClass* c = find_ir_class(scalar_class(ir_class));
+  if (!c || c->construct.empty()) return nullptr;
+  auto it = hllc.params.find(c->construct);
+  return it == hllc.params.end() ? nullptr : &it->second;
+}
 
 class Intcc : public ResourceModel {
  public:
@@ -29,16 +42,25 @@ class Intcc : public ResourceModel {
       throw MissingFigure(SourceLocation{hw.file, 0}, "hllc",
                           "the intcc model prices IR classes with the construct benchmarks' costs of <hllc>, which '" +
                               hw.name + "' does not give (pacer calibrate measures them; pacer hw derive derives them)");
-    double core = 0;
-    std::map<std::string, double> unpriced;
+    double throughput = 0;
+    std::map<std::string, double> unpriced, chains;  // chains: latency of each recurrence
     for (const auto& [name, count] : r) {
       if (count == 0 || is_memory_or_branch_entry(name)) continue;
+      if (name.rfind("recurrence", 0) == 0) {
+        const size_t dot = name.find('.');
+        if (const Figure* f = cost_of(name.substr(dot + 1), *hllc))
+          chains[name.substr(0, dot)] += (f->dependent >= 0 ? f->dependent : f->value) * count;
+        continue;
+      }
       const IrClass* c = find_ir_class(scalar_class(name));
       if (c && c->construct.empty()) continue;  // emits no instruction of its own
-      auto cost = c ? hllc->params.find(c->construct) : hllc->params.end();
-      if (cost != hllc->params.end()) core += cost->second.value * count;
+      if (const Figure* f = cost_of(name, *hllc)) throughput += f->value * count;
       else unpriced[c ? name + " (hllc " + c->construct + ")" : name] += count;
     }
+    // The loop's next iteration waits for the longest recurrence: the node
+    // runs at its instructions' throughput or that chain's latency.
+    double core = throughput;
+    for (const auto& [k, latency] : chains) core = std::max(core, latency);
     NodeCost out = with_memory_and_branches(core, r, hw, "intcc");
     for (auto& [name, count] : unpriced) out.unpriced[name] += count;
     return out;

@@ -1,9 +1,12 @@
 #include "resource_models/intcc/ir_code.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <functional>
+#include <map>
 
 #include "framework/error.hpp"
+#include "resource_models/intcc/ir_classes.hpp"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
@@ -190,6 +193,56 @@ icc::PricedInstruction read(const Instruction& i, const std::string& cls, const 
   return out;
 }
 
+// Whether an instruction of that class emits code that takes time (ir_classes.hpp).
+bool works(const std::string& cls) {
+  const IrClass* c = find_ir_class(scalar_class(cls));
+  return !cls.empty() && (!c || !c->construct.empty());
+}
+
+// The recurrences of a loop: for each phi of its header, the longest path,
+// counted in instructions that take time, from the phi through the loop's
+// own blocks to the value the latch hands back to it. The path is chosen by
+// count, as its latency depends on the machine; pricing weighs it.
+std::vector<icc::Recurrence> recurrences(const llvm::Loop& loop, const llvm::LoopInfo& info, icc::FileTable& files) {
+  std::vector<icc::Recurrence> out;
+  const llvm::BasicBlock* latch = loop.getLoopLatch();
+  if (!latch) return out;
+  for (const llvm::PHINode& phi : loop.getHeader()->phis()) {
+    std::map<const llvm::Value*, int> memo;  // longest path from phi; -1: phi does not reach it
+    std::function<int(const llvm::Value*)> longest = [&](const llvm::Value* v) -> int {
+      if (v == &phi) return 0;
+      const auto* i = llvm::dyn_cast<Instruction>(v);
+      if (!i || info.getLoopFor(i->getParent()) != &loop) return -1;
+      if (llvm::isa<llvm::PHINode>(i) && i->getParent() == loop.getHeader()) return -1;  // another recurrence
+      if (auto it = memo.find(v); it != memo.end()) return it->second;
+      memo[v] = -1;  // a cycle inside one iteration cannot be; guards it anyway
+      int best = -1;
+      for (const llvm::Value* op : i->operands()) best = std::max(best, longest(op));
+      const int length = best < 0 ? -1 : best + (works(ir_class(*i)) ? 1 : 0);
+      return memo[v] = length;
+    };
+    const llvm::Value* carried = phi.getIncomingValueForBlock(latch);
+    if (longest(carried) <= 0) continue;
+    icc::Recurrence r;
+    const auto* at = llvm::cast<Instruction>(carried);
+    if (const llvm::DILocation* where = at->getDebugLoc().get()) {
+      r.line = where->getLine();
+      r.file = r.line ? files.index(file_of(*where)) : -1;
+    }
+    for (const Instruction* i = at; i && i != &phi;) {  // back along the path, to the phi
+      const std::string cls = ir_class(*i);
+      if (works(cls)) r.classes[cls] += 1;
+      const Instruction* next = nullptr;
+      int next_length = -1;
+      for (const llvm::Value* op : i->operands())
+        if (const int length = longest(op); length > next_length) next = llvm::dyn_cast<Instruction>(op), next_length = length;
+      i = next_length < 0 ? nullptr : next;
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
 // A function's instructions laid out loop by loop: the blocks in no loop,
 // then each loop's own blocks (header first) followed by its inner loops',
 // so that a loop's code is one range and enclosing loops come first.
@@ -211,12 +264,14 @@ icc::PricedFunction read_function(llvm::Function& f, icc::FileTable& files) {
     const size_t first = out.instructions.size();
     const int index = int(out.loops.size());
     out.loops.push_back({first, first, first, loop.getLoopDepth(), parent});
+    out.loop_recurrences.push_back(recurrences(loop, info, files));
     emit(*loop.getHeader());
     for (const llvm::BasicBlock* b : loop.blocks())
       if (b != loop.getHeader() && info.getLoopFor(b) == &loop) emit(*b);
     for (const llvm::Loop* inner : loop.getSubLoops()) lay(*inner, index);
     if (out.instructions.size() == first) {  // a loop of nothing but markers: no range to stand for it
       out.loops.pop_back();
+      out.loop_recurrences.pop_back();
       return;
     }
     out.loops[size_t(index)].last = out.loops[size_t(index)].latch = out.instructions.size() - 1;
