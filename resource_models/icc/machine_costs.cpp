@@ -95,7 +95,11 @@ class Attacher {
       place(t.seg, t.name, {}, p);
       tasks_.push_back(t.name);
     }
-    for (auto& f : model.functions) place(f.seg, f.name, {}, p);
+    for (auto& f : model.functions) {
+      place(f.seg, f.name, {}, p);
+      modelled_.insert(f.name);
+    }
+    modelled_.insert(tasks_.begin(), tasks_.end());
     nodes_ = std::move(p.nodes);
     loops_ = std::move(p.loops);
     branches_ = std::move(p.branches);
@@ -213,6 +217,7 @@ class Attacher {
   // An IR loop on lines of the analysed code that no SEG loop stands for
   // is named, so that its instructions are not priced at zero unsaid.
   void unmapped(const icc::PricedFunction& f, const std::vector<size_t>& own) {
+    if (!modelled_.count(f.name)) return;  // a function the model leaves out (validate --function)
     for (size_t i : own)
       if (f.instructions[i].line > 0) {
         notes_.push_back(fs::path(file_of(f.instructions[i])).filename().string() + ":" +
@@ -237,7 +242,7 @@ class Attacher {
     for (size_t i : own) {
       const Placed* best = nullptr;
       for (const auto& l : loops_)
-        if (encloses_inner(l) && l.contains(file_of(f.instructions[i]), f.instructions[i].line) &&
+        if (encloses_inner(l) && !unrolled_away(*l.node) && l.contains(file_of(f.instructions[i]), f.instructions[i].line) &&
             (!best || range_size(l.node->source) < range_size(best->node->source)))
           best = &l;
       if (best) ++votes[best->node];
@@ -250,6 +255,14 @@ class Attacher {
       if (px && !px->loops.empty()) winner = px->loops.back();
     }
     return winner;
+  }
+
+  // A loop the compiler unrolled fully is code of the loop around it: its
+  // lines' instructions vote for that loop, not for one that no longer is.
+  bool unrolled_away(const SegNode& loop) const {
+    for (const auto& r : *remarks_)
+      if (r.fully_unrolled && static_cast<int>(r.line) == loop.where.line && same_file(r.file, loop)) return true;
+    return false;
   }
 
   const Placed* placed_loop(const SegNode* loop) const {
@@ -425,6 +438,7 @@ class Attacher {
   std::vector<Placed> nodes_, loops_;
   std::vector<PlacedBranch> branches_;
   std::vector<std::string> tasks_;
+  std::set<std::string> modelled_;  // the model's tasks and functions
   const std::vector<icc::LoopRemark>* remarks_ = nullptr;
   std::string source_;
   const std::vector<std::string>* files_ = nullptr;
