@@ -100,6 +100,7 @@ class Attacher {
       modelled_.insert(f.name);
     }
     modelled_.insert(tasks_.begin(), tasks_.end());
+    for (const Placed& n : p.nodes) function_of_[n.node] = n.function;
     nodes_ = std::move(p.nodes);
     loops_ = std::move(p.loops);
     branches_ = std::move(p.branches);
@@ -122,9 +123,10 @@ class Attacher {
   std::vector<std::string> finish() {
     for (auto& p : nodes_) p.node->ruvs[kind_] = Ruv{};
     std::map<const SegNode*, const Region*> chosen;
-    for (auto& [loop, candidates] : by_loop_) {
-      chosen[loop] = &best(candidates);
-      apply(*chosen[loop]);
+    for (auto& [key, candidates] : by_loop_) {
+      const Region& r = best(candidates);
+      if (key.first) chosen[key.first] = &r;
+      apply(r);
     }
     for (const auto& b : branches_) mispredictions(b, chosen);
     for (const auto& p : nodes_) {
@@ -209,9 +211,46 @@ class Attacher {
     r.instructions = static_cast<double>(own.size());
     r.factor = loop ? factor(*r.loop, vector) : 1;
     r.cycles = cycles;
-    auto& candidates = by_loop_[r.loop];
+    if (!loop) {
+      for (Region& part : by_function(std::move(r))) {
+        const std::string function = function_of_.at(part.shares.begin()->first);
+        by_loop_[{nullptr, function}].push_back(std::move(part));
+      }
+      return nullptr;
+    }
+    auto& candidates = by_loop_[{r.loop, ""}];
     candidates.push_back(std::move(r));
     return &candidates.back();
+  }
+
+  // Code outside every loop of a machine function holds the top-level code
+  // of the SEG functions inlined into it: one region per SEG function, so
+  // that each is chosen among that function's copies (its own, inlined
+  // ones). The region's cycles and its own instructions go with each part
+  // in proportion to the part's instructions.
+  std::vector<Region> by_function(Region r) {
+    std::map<std::string, Region> parts;
+    double owned = 0;
+    for (const auto& [n, s] : r.shares) owned += s.instructions;
+    for (auto& [n, s] : r.shares) {
+      Region& part = parts[function_of_.at(n)];
+      part.machine_function = r.machine_function;
+      part.factor = 1;
+      part.conditional_lines = r.conditional_lines;
+      part.shares[n] = s;
+      part.instructions += s.instructions;
+    }
+    std::vector<Region> out;
+    for (auto& [function, part] : parts) {
+      const double share = part.instructions / owned;
+      for (const auto& [c, count] : r.overhead.classes) part.overhead.classes[c] = count * share;
+      part.overhead.instructions = r.overhead.instructions * share;
+      part.overhead.bytes = r.overhead.bytes * share;
+      part.cycles = r.cycles * share;
+      part.instructions = r.instructions * share;
+      out.push_back(std::move(part));
+    }
+    return out;
   }
 
   // An IR loop on lines of the analysed code that no SEG loop stands for
@@ -231,9 +270,12 @@ class Attacher {
   // those enclosing every SEG loop the inner machine loops stand for.
   const SegNode* seg_loop_of(const icc::PricedFunction& f, const std::vector<size_t>& own,
                              const std::vector<const SegNode*>& inner) const {
+    // An inner loop of another SEG function (a callee inlined into this
+    // loop) constrains nothing: the SEG reaches it through a call node.
     auto encloses_inner = [&](const Placed& l) {
       for (const SegNode* x : inner) {
         const Placed* px = placed_loop(x);
+        if (px && px->function != l.function) continue;
         if (!px || std::find(px->loops.begin(), px->loops.end(), l.node) == px->loops.end()) return false;
       }
       return true;
@@ -442,7 +484,10 @@ class Attacher {
   const std::vector<icc::LoopRemark>* remarks_ = nullptr;
   std::string source_;
   const std::vector<std::string>* files_ = nullptr;
-  std::map<const SegNode*, std::vector<Region>> by_loop_;
+  // Candidates by the SEG loop they stand for, or, for code outside loops,
+  // by the SEG function (null loop and its name).
+  std::map<std::pair<const SegNode*, std::string>, std::vector<Region>> by_loop_;
+  std::map<const SegNode*, std::string> function_of_;  // each compute node's SEG function
   std::set<const SegNode*> priced_;
   std::map<const SegNode*, int> next_recurrence_;
   std::vector<std::string> notes_;
