@@ -284,7 +284,7 @@ class Attacher {
     for (size_t i : own) {
       const Placed* best = nullptr;
       for (const auto& l : loops_)
-        if (encloses_inner(l) && !unrolled_away(*l.node) && l.contains(file_of(f.instructions[i]), f.instructions[i].line) &&
+        if (encloses_inner(l) && l.contains(file_of(f.instructions[i]), f.instructions[i].line) &&
             (!best || range_size(l.node->source) < range_size(best->node->source)))
           best = &l;
       if (best) ++votes[best->node];
@@ -292,6 +292,15 @@ class Attacher {
     const SegNode* winner = nullptr;
     for (const auto& [loop, n] : votes)
       if (!winner || n > votes.at(winner)) winner = loop;
+    // A loop the compiler unrolled fully is code of the loop around it:
+    // when the enclosing loop's own lines have instructions here too, this
+    // machine loop is that one.
+    while (winner && unrolled_away(*winner)) {
+      const Placed* pw = placed_loop(winner);
+      const SegNode* around = pw && !pw->loops.empty() ? pw->loops.back() : nullptr;
+      if (!around || !votes.count(around)) break;
+      winner = around;
+    }
     if (!winner && !inner.empty()) {  // only its inner loops' code: the SEG loop around them
       const Placed* px = placed_loop(inner.front());
       if (px && !px->loops.empty()) winner = px->loops.back();
@@ -299,11 +308,14 @@ class Attacher {
     return winner;
   }
 
-  // A loop the compiler unrolled fully is code of the loop around it: its
-  // lines' instructions vote for that loop, not for one that no longer is.
+  // Whether the compiler unrolled the loop fully somewhere: a remark that
+  // says so, at its place, with no vectorisation (a vectorised loop's fully
+  // unrolled remainder leaves its vector body a loop).
   bool unrolled_away(const SegNode& loop) const {
     for (const auto& r : *remarks_)
-      if (r.fully_unrolled && static_cast<int>(r.line) == loop.where.line && same_file(r.file, loop)) return true;
+      if (r.fully_unrolled && r.vectorization_factor <= 1 && static_cast<int>(r.line) == loop.where.line &&
+          same_file(r.file, loop))
+        return true;
     return false;
   }
 
