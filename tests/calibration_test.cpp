@@ -9,6 +9,7 @@
 #include <map>
 #include <unistd.h>
 
+#include "resource_models/intcc/ir_classes.hpp"
 #include "framework/constructs.hpp"
 #include "frontends/xml/hardware_io.hpp"
 #include "hw/calibrate/cache_levels.hpp"
@@ -240,6 +241,14 @@ TEST_CASE("calibration on a machine whose sysfs and CPUID report no caches", "[c
   for (const auto& n : c.notes) said = said || n.find("CPUID reports no caches") != std::string::npos;
   CHECK(said);
   CHECK(hw.sections.at("hllc").params.size() == constructs().size());
+  // IntCC's cost vector: every class, and the vector classes measured by
+  // their own benchmarks.
+  const HwSection& ir = hw.sections.at("intcc");
+  for (const IrClass& k : ir_classes()) CHECK((ir.params.count(k.name) || ir.unknown.count(k.name)));
+  REQUIRE(ir.params.count("double_add.v2"));
+  CHECK(ir.params.at("double_add.v2").value > 0);
+  CHECK(ir.params.at("double_add.v2").dependent > 0);
+  CHECK(ir.params.at("store.v2").source.find("measured by pacer calibrate") != std::string::npos);
   CHECK(hw.has("ct", "region_cost"));
   fs::remove_all(o.cpu_dir);
 }

@@ -104,3 +104,26 @@ TEST_CASE("a cost measured as zero keeps its latency and spread in its unit when
   CHECK(b.spread == Approx(0.0004e-9));
   CHECK(b.value == 0);
 }
+
+TEST_CASE("IntCC's cost vector reads and writes back by IR class, and an unknown class is named", "[hardware][intcc]") {
+  const Hardware hw = read_hardware_string(R"(<hardware name="m"><intcc>
+    <cost class="double_add" value="0.1" unit="ns" dependent="0.5" source="t"/>
+    <cost class="double_add.v2" value="0.12" unit="ns" source="t"/>
+    <unknown class="math_exp" reason="r"/>
+  </intcc></hardware>)", "m.xml");
+  const Hardware back = read_hardware_string(hardware_to_xml(hw, ""), "back.xml");
+  const HwSection& ir = back.sections.at("intcc");
+  CHECK(ir.params.at("double_add").dependent == Approx(0.5e-9));
+  CHECK(ir.params.at("double_add.v2").value == Approx(0.12e-9));
+  CHECK(ir.unknown.at("math_exp") == "r");
+  CHECK_THAT(test::error_message([] {
+               read_hardware_string("<hardware name=\"x\"><intcc><cost class=\"double_frob\" value=\"1\" unit=\"ns\" "
+                                    "source=\"t\"/></intcc></hardware>", "x.xml");
+             }),
+             Catch::Contains("x.xml:1: field 'class'") && Catch::Contains("not an IR class"));
+  CHECK_THAT(test::error_message([] {
+               read_hardware_string("<hardware name=\"x\"><intcc><cost class=\"double_add.vx\" value=\"1\" unit=\"ns\" "
+                                    "source=\"t\"/></intcc></hardware>", "x.xml");
+             }),
+             Catch::Contains("field 'class'"));
+}

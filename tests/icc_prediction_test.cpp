@@ -213,6 +213,11 @@ TEST_CASE("pacer hw derive gives HLLC costs through MCA, for this machine beside
   CHECK_THAT(r.out, Catch::Contains("neoverse-v2 scheduling model"));
   const json shown = test::run_json("hw show " + out + " --json");
   CHECK(shown.dump().find("derived by pacer from LLVM MCA's neoverse-v2 model, not measured") != std::string::npos);
+  // With IntCC's costs: the vector classes priced by MCA from their own benchmarks.
+  std::ifstream written(out);
+  const std::string xml((std::istreambuf_iterator<char>(written)), {});
+  CHECK(std::regex_search(xml, std::regex("<cost class=\"double_add.v2\" value=\"[0-9.e-]+\" unit=\"ns\"[^>]* estimated=\"true\"")));
+  CHECK(std::regex_search(xml, std::regex("<cost class=\"store.v2\"")));
   // The derived description prices C with HLLC.
   test::run_json("predict examples/kernels/matmul.c --function matmul --param matmul.n=64 --hw " + out +
                  " --model hllc --json");

@@ -114,6 +114,15 @@ TEST_CASE("IntCC prices classes by their construct benchmarks: free classes at z
   CHECK(c.unpriced.count("double_mod"));
   for (const IrClass& k : ir_classes()) CHECK((k.construct.empty() || find_construct(k.construct)));
 
+  // A description with an <intcc> section prices from it: a vector class by
+  // its own figure where it has one, else by its scalar class's.
+  Hardware own = read_hardware_string(R"(<hardware name="m"><intcc>
+    <cost class="double_add" value="2" unit="ns" source="t"/><cost class="double_add.v4" value="6" unit="ns" source="t"/>
+    <cost class="load" value="1" unit="ns" source="t"/></intcc></hardware>)", "m.xml");
+  const NodeCost o = find_resource_model("intcc").price(node, own);
+  CHECK(o.seconds == Approx(1 * 2e-9 + 0.25 * 6e-9 + 2 * 1e-9));
+  CHECK(o.unpriced.count("double_mod"));
+
   // A recurrence of two dependent adds per iteration, at 5 ns each chained,
   // bounds the node above its throughput.
   Hardware chained = read_hardware_string(R"(<hardware name="m"><hllc>

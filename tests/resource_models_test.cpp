@@ -30,10 +30,10 @@ Ruv ruv(std::map<std::string, double> counts) {
 }
 }  // namespace
 
-TEST_CASE("the registry holds dbc, poc, hllc, icc and ct; unknown names are errors", "[resource-models]") {
+TEST_CASE("the registry holds dbc, poc, hllc, intcc, icc and ct; unknown names are errors", "[resource-models]") {
   std::vector<std::string> names;
   for (const auto& m : resource_models()) names.push_back(m->name());
-  CHECK(names == std::vector<std::string>{"dbc", "poc", "hllc", "icc", "ct"});
+  CHECK(names == std::vector<std::string>{"dbc", "poc", "hllc", "intcc", "icc", "ct"});
   CHECK_THROWS_WITH(find_resource_model("oracle"), Catch::Contains("unknown resource model 'oracle'"));
 }
 
@@ -41,13 +41,14 @@ TEST_CASE("each resource model declares the sections it reads, and prices nothin
   for (const auto& m : resource_models())
     for (const auto& section : m->sections()) {
       INFO(m->name() << " reads " << section);
-      CHECK((section == "hllc" || find_section_spec(section) != nullptr));
+      CHECK((section == "hllc" || section == "intcc" || find_section_spec(section) != nullptr));  // cost vectors, or the schema's
     }
   // A node each model could price, on the machine without the model's sections.
   const std::map<std::string, SegNode> nodes = {
       {"dbc", node_with({{ruv_kind::time, ruv({{"cycles", 2000}})}})},
       {"poc", node_with({{ruv_kind::flops, ruv({{"flops", 3}})}})},
-      {"hllc", node_with({{ruv_kind::constructs, ruv({{"double_add", 1}})}})}};
+      {"hllc", node_with({{ruv_kind::constructs, ruv({{"double_add", 1}})}})},
+      {"intcc", node_with({{ruv_kind::ir, ruv({{"double_add", 1}})}})}};
   for (const auto& [name, n] : nodes) {
     const ResourceModel& m = find_resource_model(name);
     Hardware hw = read_hardware_string(kMachine, "m.xml");

@@ -203,7 +203,9 @@ int main(void) {
   // they agree to within how far the clocks and the runs spread.
   const auto clocks = j["runs_core_clock_hz"].get<std::vector<double>>();
   const auto [low, high] = std::minmax_element(clocks.begin(), clocks.end());
-  const double within = std::max(0.05, (*high - *low) / *low + j["spread_percent"].get<double>() / 100);
+  // (Catch's Approx takes at most 1: a host whose clock moves more than
+  // that between runs checks only the order.)
+  const double within = std::min(0.99, std::max(0.05, (*high - *low) / *low + j["spread_percent"].get<double>() / 100));
   if (status == 0) CHECK(estimate == Approx(j["wall_estimate_seconds"].get<double>() * ratio).epsilon(within));
   for (const char* m : {"poc", "hllc", "icc", "intcc", "ct"}) {
     INFO(m);

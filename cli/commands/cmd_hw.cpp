@@ -60,9 +60,10 @@ void add_derive(CLI::App& hw) {
     if (!opt->out.empty()) {
       Hardware with = h;
       with.sections["hllc"] = d.hllc;
+      with.sections["intcc"] = d.intcc;
       write_atomically(opt->out,
                        hardware_to_xml(with, "Written by pacer hw derive from " + h.file + " on " + today() +
-                                                 ": its <hllc> costs are derived through LLVM MCA, not measured."),
+                                                 ": its <hllc> and <intcc> costs are derived through LLVM MCA, not measured."),
                        "the hardware description");
     }
     emit(opt->json ? json_text(derived_hllc_json(h, d)) : derived_hllc_text(h, d) + (opt->out.empty() ? "" : "written to " + opt->out + "\n"));

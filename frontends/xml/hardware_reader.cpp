@@ -1,6 +1,7 @@
 #include "framework/constructs.hpp"
 #include "frontends/xml/hardware_io.hpp"
 #include "frontends/xml/xml_source.hpp"
+#include "resource_models/intcc/ir_classes.hpp"
 
 namespace pacer {
 
@@ -15,7 +16,7 @@ class HardwareReader {
     if (std::string(root.name()) != "hardware")
       src_.fail(root, root.name(), "expected <hardware> as the document element");
     src_.allow_attributes(root, {"name"});
-    std::vector<std::string> sections = {"description", "hllc"};
+    std::vector<std::string> sections = {"description", "hllc", "intcc"};
     for (const auto& s : hardware_schema()) sections.push_back(s.name);
     src_.allow_children(root, sections);
     Hardware hw;
@@ -26,7 +27,10 @@ class HardwareReader {
       if (c.type() != pugi::node_element) continue;
       std::string name = c.name();
       if (name == "description") continue;
-      if (name == "hllc") hllc(c, hw);
+      if (name == "hllc") cost_vector(c, hw, "construct", [](const std::string& k) { return find_construct(k) != nullptr; },
+                                      "is not a construct pacer counts");
+      else if (name == "intcc")
+        cost_vector(c, hw, "class", known_ir_class, "is not an IR class IntCC counts (resource_models/intcc/ir_classes.cpp)");
       else section(c, *find_section_spec(name), hw);
     }
     return hw;
@@ -100,29 +104,38 @@ class HardwareReader {
     hw.sections[spec.name] = std::move(s);
   }
 
-  // HLLC's cost vector: one figure per construct, in its own section.
-  void hllc(pugi::xml_node n, Hardware& hw) {
+  // A cost vector in a section of its own (HLLC's, by construct; IntCC's,
+  // by IR class): one <cost> per name, or <unknown> with a reason.
+  template <class Known>
+  void cost_vector(pugi::xml_node n, Hardware& hw, const char* key, Known known, const std::string& not_known) {
+    const std::string section = n.name();
     src_.allow_attributes(n, {});
     src_.allow_children(n, {"cost", "unknown"});
-    HwSection& s = hw.sections["hllc"];
-    s.name = "hllc";
+    HwSection& s = hw.sections[section];
+    s.name = section;
     s.where = src_.at(n);
     for (pugi::xml_node c : n.children()) {
       if (c.type() != pugi::node_element) continue;
-      std::string construct = src_.required(c, "construct");
-      if (!find_construct(construct))
-        src_.fail(c, "construct", "'" + construct + "' is not a construct pacer counts");
-      if (s.params.count(construct) || s.unknown.count(construct))
-        src_.fail(c, "construct", "'" + construct + "' is given twice");
+      std::string name = src_.required(c, key);
+      if (!known(name)) src_.fail(c, key, "'" + name + "' " + not_known);
+      if (s.params.count(name) || s.unknown.count(name)) src_.fail(c, key, "'" + name + "' is given twice");
       if (std::string(c.name()) == "cost") {
-        src_.allow_attributes(c, {"construct", "value", "unit", "source", "estimated", "spread", "dependent"});
-        s.params[construct] = figure(c, "value", Dimension::Time, "the cost of " + construct);
+        src_.allow_attributes(c, {key, "value", "unit", "source", "estimated", "spread", "dependent"});
+        s.params[name] = figure(c, "value", Dimension::Time, "the cost of " + name);
       } else {
-        src_.allow_attributes(c, {"construct", "reason"});
-        s.unknown[construct] = src_.required(c, "reason");
+        src_.allow_attributes(c, {key, "reason"});
+        s.unknown[name] = src_.required(c, "reason");
       }
     }
-    if (s.params.empty() && s.unknown.empty()) hw.sections.erase("hllc");  // <hllc/> gives no cost vector
+    if (s.params.empty() && s.unknown.empty()) hw.sections.erase(section);  // an empty section gives no cost vector
+  }
+
+  // A scalar class, or one with its lanes (".v4", ".vscale").
+  static bool known_ir_class(const std::string& name) {
+    if (!find_ir_class(scalar_class(name))) return false;
+    if (name == scalar_class(name)) return true;
+    const std::string lanes = name.substr(scalar_class(name).size() + 2);
+    return lanes == "scale" || (!lanes.empty() && lanes.find_first_not_of("0123456789") == std::string::npos);
   }
 
   const XmlSource& src_;

@@ -7,6 +7,7 @@
 
 #include "framework/constructs.hpp"
 #include "framework/format.hpp"
+#include "resource_models/intcc/ir_classes.hpp"
 #include "frontends/xml/hardware_io.hpp"
 #include "templates/comm/comm_fit.hpp"
 #include "frontends/xml/xml_source.hpp"
@@ -62,6 +63,22 @@ void write_figure(pugi::xml_node n, const Figure& f, Dimension dim) {
   n.append_attribute("source") = f.source.c_str();
 }
 
+// A cost vector's <cost> or <unknown> per name, in the order given.
+void write_cost_vector(pugi::xml_node section, const char* key, const HwSection& costs,
+                       const std::vector<std::string>& names) {
+  for (const auto& name : names) {
+    if (auto f = costs.params.find(name); f != costs.params.end()) {
+      pugi::xml_node n = section.append_child("cost");
+      n.append_attribute(key) = name.c_str();
+      write_figure(n, f->second, Dimension::Time);
+    } else if (auto u = costs.unknown.find(name); u != costs.unknown.end()) {
+      pugi::xml_node n = section.append_child("unknown");
+      n.append_attribute(key) = name.c_str();
+      n.append_attribute("reason") = u->second.c_str();
+    }
+  }
+}
+
 }  // namespace
 
 std::string hardware_to_xml(const Hardware& hw, const std::string& comment) {
@@ -92,19 +109,18 @@ std::string hardware_to_xml(const Hardware& hw, const std::string& comment) {
     }
   }
   if (const HwSection* costs = hw.section("hllc")) {
-    pugi::xml_node hllc = root.append_child("hllc");
-    for (const auto& c : constructs()) {
-      const std::string name(c.name);
-      if (auto f = costs->params.find(name); f != costs->params.end()) {
-        pugi::xml_node n = hllc.append_child("cost");
-        n.append_attribute("construct") = name.c_str();
-        write_figure(n, f->second, Dimension::Time);
-      } else if (auto u = costs->unknown.find(name); u != costs->unknown.end()) {
-        pugi::xml_node n = hllc.append_child("unknown");
-        n.append_attribute("construct") = name.c_str();
-        n.append_attribute("reason") = u->second.c_str();
-      }
-    }
+    std::vector<std::string> names;
+    for (const auto& c : constructs()) names.emplace_back(c.name);
+    write_cost_vector(root.append_child("hllc"), "construct", *costs, names);
+  }
+  if (const HwSection* costs = hw.section("intcc")) {
+    std::vector<std::string> names;  // the table's classes, then the vector ones
+    for (const auto& c : ir_classes()) names.push_back(c.name);
+    for (const auto& [name, f] : costs->params)
+      if (name != scalar_class(name)) names.push_back(name);
+    for (const auto& [name, why] : costs->unknown)
+      if (name != scalar_class(name)) names.push_back(name);
+    write_cost_vector(root.append_child("intcc"), "class", *costs, names);
   }
   std::ostringstream out;
   doc.save(out, "  ");

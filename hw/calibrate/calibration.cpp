@@ -19,6 +19,7 @@
 #include "framework/statistics.hpp"
 #include "frontends/clang/clang_module.hpp"
 #include "hw/calibrate/construct_benchmarks.hpp"
+#include "resource_models/intcc/ir_classes.hpp"
 #include "hw/calibrate/cache_levels.hpp"
 #include "hw/calibrate/region_cost.hpp"
 
@@ -220,23 +221,30 @@ class Calibrator {
     return out;
   }
 
-  void costs(const Timings& t) {
-    const double base = median(timing(t, "baseline"));
-    std::map<std::string, double> independent;  // seconds, for what later constructs subtract
-    for (const auto& b : construct_benchmarks()) {
-      std::vector<double> v = per_op(timing(t, "construct:" + b.construct + ":independent"), base);
+  // Each benchmark of a table ("construct:" or "irclass:"), less the loop
+  // and what its statement also performs (entries measured before it).
+  void measure(const Timings& t, double base, const std::vector<ConstructBenchmark>& table, const std::string& kind,
+               std::map<std::string, double>& independent, HwSection& into) {
+    for (const auto& b : table) {
+      std::vector<double> v = per_op(timing(t, kind + b.construct + ":independent"), base);
       for (const auto& m : b.minus)
         for (double& x : v) x -= independent.at(m);
       Figure f = cost(v, "independent form: four interleaved chains, loop cost subtracted");
       if (!b.dependent.empty()) {
-        std::vector<double> d = per_op(timing(t, "construct:" + b.construct + ":dependent"), 0);
+        std::vector<double> d = per_op(timing(t, kind + b.construct + ":dependent"), 0);
         for (const auto& m : b.minus)
           for (double& x : d) x -= independent.at(m);
         f.dependent = std::max(0.0, median(d));
       }
       independent[b.construct] = f.value;
-      hllc_section().params[b.construct] = f;
+      into.params[b.construct] = f;
     }
+  }
+
+  void costs(const Timings& t) {
+    const double base = median(timing(t, "baseline"));
+    std::map<std::string, double> independent;  // seconds, for what later constructs subtract
+    measure(t, base, construct_benchmarks(), "construct:", independent, hllc_section());
     // One iteration of an empty loop, less the increment and test it counts apart.
     std::vector<double> loop = timing(t, "loop");
     for (double& x : loop) x -= independent.at("int_add") + independent.at("int_cmp");
@@ -244,6 +252,10 @@ class Calibrator {
     for (const auto& c : constructs())
       if (!hllc_section().params.count(std::string(c.name)))
         hllc_section().unknown[std::string(c.name)] = "pacer calibrate has no benchmark for it";
+    // IntCC: the scalar classes from the constructs that measure them, the
+    // vector classes from their own benchmarks.
+    HwSection& ir = c_.hardware.sections["intcc"] = intcc_from_constructs(hllc_section());
+    measure(t, base, ir_class_benchmarks(), "irclass:", independent, ir);
   }
 
   Figure cost(const std::vector<double>& v, const std::string& how) {

@@ -56,6 +56,27 @@ const std::vector<ConstructBenchmark>& construct_benchmarks() {
   return table;
 }
 
+const std::vector<ConstructBenchmark>& ir_class_benchmarks() {
+  // Vectors of one 16-byte register: x (2 doubles), w (4 floats), k (4
+  // ints); xy/wy/ky the small operands, xy1/wy1 ones.
+  static const std::vector<ConstructBenchmark> table = {
+      {"double_add.v2", "x# = x# + xy; BF(x#);", "x0 = x0 + xy; BF(x0);", {}},
+      {"double_sub.v2", "x# = x# - xy; BF(x#);", "x0 = x0 - xy; BF(x0);", {}},
+      {"double_mul.v2", "x# = x# * xy1; BF(x#);", "x0 = x0 * xy1; BF(x0);", {}},
+      {"double_div.v2", "x# = x# / xy1; BF(x#);", "x0 = x0 / xy1; BF(x0);", {}},
+      {"float_add.v4", "w# = w# + wy; BF(w#);", "w0 = w0 + wy; BF(w0);", {}},
+      {"float_mul.v4", "w# = w# * wy1; BF(w#);", "w0 = w0 * wy1; BF(w0);", {}},
+      {"float_div.v4", "w# = w# / wy1; BF(w#);", "w0 = w0 / wy1; BF(w0);", {}},
+      {"int_add.v4", "k# = k# + ky; BF(k#);", "k0 = k0 + ky; BF(k0);", {}},
+      {"int_mul.v4", "k# = k# * ky; BF(k#);", "k0 = k0 * ky; BF(k0);", {}},
+      {"int_bitwise.v4", "k# = k# ^ ky; BF(k#);", "k0 = k0 ^ ky; BF(k0);", {}},
+      {"load.v2", "x# = x# + g_vectors[#]; BFM(x#);", "", {"double_add.v2"}},
+      // Stores to the elements load.v2 reads: stores no code reads are removed.
+      {"store.v2", "g_vectors[#] = x#; BFM(x#);", "", {}},
+  };
+  return table;
+}
+
 namespace {
 
 std::string chain(const std::string& statement, int k) {
@@ -75,6 +96,12 @@ std::string function(const std::string& name, const std::string& body) {
     << "  float f0 = v_float, f1 = v_float, f2 = v_float, f3 = v_float, fy = v_float_small, fy1 = v_float_one;\n"
     << "  double d0 = v_double, d1 = v_double, d2 = v_double, d3 = v_double, dy = v_double_small, dy1 = v_double_one;\n"
     << "  double e0 = 0, e1 = 0, e2 = 0, e3 = 0;\n"
+    << "  pacer_v2d x0 = {v_double, v_double}, x1 = x0, x2 = x0, x3 = x0;\n"
+    << "  pacer_v2d xy = {v_double_small, v_double_small}, xy1 = {v_double_one, v_double_one};\n"
+    << "  pacer_v4f w0 = {v_float, v_float, v_float, v_float}, w1 = w0, w2 = w0, w3 = w0;\n"
+    << "  pacer_v4f wy = {v_float_small, v_float_small, v_float_small, v_float_small};\n"
+    << "  pacer_v4f wy1 = {v_float_one, v_float_one, v_float_one, v_float_one};\n"
+    << "  pacer_v4i k0 = {v_int, v_int, v_int, v_int}, k1 = k0, k2 = k0, k3 = k0, ky = {v_one, v_one, v_one, v_one};\n"
     << "  void* p0 = g_chase[0];\n"
     << "  double t0 = now();\n"
     << "  for (long r = 0; r < reps; r++) {\n" << body << "  }\n"
@@ -103,7 +130,7 @@ const char* const harness_source =
 std::string benchmark_function(const std::string& name) {
   std::string out = name;
   for (char& ch : out)
-    if (ch == ':') ch = '_';
+    if (ch == ':' || ch == '.') ch = '_';  // "irclass:double_add.v2:dependent"
   return "bench_" + out;
 }
 
@@ -119,11 +146,12 @@ std::string generate_construct_benchmarks() {
       {"baseline", unrolled_independent("BI(i#);")},
       {"loop", "    BI(i0);\n"},  // one iteration per repetition
   };
-  for (const auto& b : construct_benchmarks()) {
-    benches.emplace_back("construct:" + b.construct + ":independent", unrolled_independent(b.independent));
-    if (!b.dependent.empty())
-      benches.emplace_back("construct:" + b.construct + ":dependent", unrolled_dependent(b.dependent));
-  }
+  for (const auto& [kind, table] : {std::pair{"construct:", &construct_benchmarks()}, {"irclass:", &ir_class_benchmarks()}})
+    for (const auto& b : *table) {
+      benches.emplace_back(kind + b.construct + ":independent", unrolled_independent(b.independent));
+      if (!b.dependent.empty())
+        benches.emplace_back(kind + b.construct + ":dependent", unrolled_dependent(b.dependent));
+    }
   std::ostringstream out;
   for (const auto& [name, body] : benches) out << function(benchmark_function(name), body);
   out << "static const struct { const char* name; double (*run)(long); } construct_benchmarks[] = {\n";

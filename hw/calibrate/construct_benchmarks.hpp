@@ -25,11 +25,17 @@ struct ConstructBenchmark {
 // an order where every construct comes after those it subtracts.
 const std::vector<ConstructBenchmark>& construct_benchmarks();
 
+// IntCC's vector classes (resource_models/intcc/ir_classes.hpp) at one
+// 16-byte register (SSE2, NEON), in the same forms: `construct` names the
+// IR class ("double_add.v2"); `minus` may name classes before it. Scalar
+// classes are measured by the construct benchmarks.
+const std::vector<ConstructBenchmark>& ir_class_benchmarks();
+
 // Operations per timed repetition of a construct benchmark.
 inline constexpr int ops_per_repetition = 16;
 
 // The C functions and their table (`construct_benchmarks[]`) that the
-// harness runs; names are "construct:NAME:FORM", "baseline" and "loop".
+// harness runs; names are "construct:NAME:FORM", "irclass:CLASS:FORM", "baseline" and "loop".
 std::string generate_construct_benchmarks();
 
 // The harness (harness.c) with the construct benchmarks in place: the

@@ -8,6 +8,7 @@
 #include "framework/constructs.hpp"
 #include "framework/scratch_dir.hpp"
 #include "hw/calibrate/construct_benchmarks.hpp"
+#include "resource_models/intcc/ir_classes.hpp"
 #include "resource_models/icc/compiled_source.hpp"
 #include "resource_models/icc/machine_costs.hpp"
 
@@ -67,24 +68,29 @@ DerivedHllc derive_hllc(const Hardware& hw) {
   const Priced base = cycles("baseline");
   if (!base.cycles) throw InputError("cannot derive HLLC costs for '" + hw.name + "': " + base.why_not);
   std::map<std::string, double> independent;  // seconds, for what later constructs subtract
-  for (const auto& b : construct_benchmarks()) {
-    const Priced i = cycles("construct:" + b.construct + ":independent");
-    bool known = i.cycles.has_value();
-    for (const auto& m : b.minus) known = known && independent.count(m);
-    if (!known) {
-      out.hllc.unknown[b.construct] = (i.cycles ? "a construct it subtracts is unknown" : i.why_not);
-      continue;
+  // Each benchmark of a table ("construct:" or "irclass:"), as calibration
+  // measures it: less the loop and what its statement also performs.
+  auto derive_table = [&](const std::vector<ConstructBenchmark>& table, const std::string& kind, HwSection& into) {
+    for (const auto& b : table) {
+      const Priced i = cycles(kind + b.construct + ":independent");
+      bool known = i.cycles.has_value();
+      for (const auto& m : b.minus) known = known && independent.count(m);
+      if (!known) {
+        into.unknown[b.construct] = (i.cycles ? "a construct it subtracts is unknown" : i.why_not);
+        continue;
+      }
+      double minus = 0;
+      for (const auto& m : b.minus) minus += independent.at(m);
+      Figure f = derived((*i.cycles - *base.cycles) / ops_per_repetition * t_cyc - minus, options.mcpu,
+                         "independent form (four interleaved chains), loop cost subtracted");
+      if (!b.dependent.empty())
+        if (const Priced d = cycles(kind + b.construct + ":dependent"); d.cycles)
+          f.dependent = std::max(0.0, *d.cycles / ops_per_repetition * t_cyc - minus);
+      independent[b.construct] = f.value;
+      into.params[b.construct] = f;
     }
-    double minus = 0;
-    for (const auto& m : b.minus) minus += independent.at(m);
-    Figure f = derived((*i.cycles - *base.cycles) / ops_per_repetition * t_cyc - minus, options.mcpu,
-                       "independent form (four interleaved chains), loop cost subtracted");
-    if (!b.dependent.empty())
-      if (const Priced d = cycles("construct:" + b.construct + ":dependent"); d.cycles)
-        f.dependent = std::max(0.0, *d.cycles / ops_per_repetition * t_cyc - minus);
-    independent[b.construct] = f.value;
-    out.hllc.params[b.construct] = f;
-  }
+  };
+  derive_table(construct_benchmarks(), "construct:", out.hllc);
   if (const Priced loop = cycles("loop"); loop.cycles && independent.count("int_add") && independent.count("int_cmp"))
     out.hllc.params["loop"] = derived(*loop.cycles * t_cyc - independent.at("int_add") - independent.at("int_cmp"),
                                       options.mcpu, "an empty counted loop, its increment and test subtracted");
@@ -93,6 +99,8 @@ DerivedHllc derive_hllc(const Hardware& hw) {
   for (const auto& c : constructs())
     if (!out.hllc.params.count(std::string(c.name)) && !out.hllc.unknown.count(std::string(c.name)))
       out.hllc.unknown[std::string(c.name)] = "pacer calibrate has no benchmark for it";
+  out.intcc = intcc_from_constructs(out.hllc);
+  derive_table(ir_class_benchmarks(), "irclass:", out.intcc);
   out.notes.push_back("costs derived for " + compiled.code.triple + " with the " + options.mcpu +
                       " scheduling model at " + std::to_string(1 / t_cyc / 1e9).substr(0, 5) + " GHz");
   return out;

@@ -17,6 +17,9 @@ namespace pacer::calibrate {
 
 struct DerivedHllc {
   HwSection hllc;
+  // IntCC's costs: the scalar classes from the derived constructs, the
+  // vector classes from their own benchmarks, priced the same way.
+  HwSection intcc;
   std::vector<std::string> notes;
 };
 

@@ -25,6 +25,16 @@
 #define BF(v) __asm__ volatile("" : "+x"(v)) /* an SSE register */
 #endif
 #define BM(v) __asm__ volatile("" : "+r"(v) : : "memory")
+#if defined(__aarch64__)
+#define BFM(v) __asm__ volatile("" : "+w"(v) : : "memory")
+#else
+#define BFM(v) __asm__ volatile("" : "+x"(v) : : "memory")
+#endif
+
+/* The vectors of one 16-byte register (SSE2, NEON): IntCC's vector classes. */
+typedef double pacer_v2d __attribute__((vector_size(16)));
+typedef float pacer_v4f __attribute__((vector_size(16)));
+typedef int pacer_v4i __attribute__((vector_size(16)));
 
 static double now(void) {
   struct timespec t;
@@ -37,6 +47,7 @@ static volatile int v_int = 123456789, v_one = 1, v_zero = 0, v_prime = 1000003;
 static volatile float v_float = 1.5f, v_float_one = 1.0f, v_float_small = 1e-3f;
 static volatile double v_double = 1.5, v_double_one = 1.0, v_double_small = 1e-3, v_half = 0.5;
 static int g_array[64];
+static pacer_v2d g_vectors[4];
 static void* g_chase[8];
 
 __attribute__((noinline)) static int pacer_callee(int v) {

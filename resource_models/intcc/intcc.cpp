@@ -20,42 +20,32 @@ namespace pacer {
 
 namespace {
 
-// The construct cost that prices a class (its scalar class's for a vector
-// one); null when the class is unknown or its construct has no cost.
-const Figure* cost_of(const std::string& ir_class, const HwSection& hllc) {
-  const IrClass* c = find_ir_class(scalar_class(ir_class));
-  if (!c || c->construct.empty()) return nullptr;
-  auto it = hllc.params.find(c->construct);
-  return it == hllc.params.end() ? nullptr : &it->second;
-}
-
 class Intcc : public ResourceModel {
  public:
   std::string name() const override { return "intcc"; }
   std::string title() const override { return "intermediate code characterisation (LLVM IR)"; }
   std::vector<std::string> reads() const override { return {ruv_kind::ir}; }
-  std::vector<std::string> sections() const override { return {"hllc", "icc", "memory"}; }
+  std::vector<std::string> sections() const override { return {"intcc", "hllc", "icc", "memory"}; }
   NodeCost price(const SegNode& node, const Hardware& hw) const override {
     const Ruv& r = require_ruv(node, ruv_kind::ir, "intcc");
-    const HwSection* hllc = hw.section("hllc");
-    if (!hllc)
-      throw MissingFigure(SourceLocation{hw.file, 0}, "hllc",
-                          "the intcc model prices IR classes with the construct benchmarks' costs of <hllc>, which '" +
-                              hw.name + "' does not give (pacer calibrate measures them; pacer hw derive derives them)");
+    if (!hw.section("intcc") && !hw.section("hllc"))
+      throw MissingFigure(SourceLocation{hw.file, 0}, "intcc",
+                          "the intcc model needs an <intcc> cost vector, or the <hllc> construct costs that measure "
+                          "its classes, which '" + hw.name + "' does not give (pacer calibrate measures both; pacer hw "
+                          "derive derives them)");
     double throughput = 0;
     std::map<std::string, double> unpriced, chains;  // chains: latency of each recurrence
     for (const auto& [name, count] : r) {
       if (count == 0 || is_memory_or_branch_entry(name)) continue;
       if (name.rfind("recurrence", 0) == 0) {
         const size_t dot = name.find('.');
-        if (const Figure* f = cost_of(name.substr(dot + 1), *hllc))
+        if (const Figure* f = ir_class_cost(name.substr(dot + 1), hw))
           chains[name.substr(0, dot)] += (f->dependent >= 0 ? f->dependent : f->value) * count;
         continue;
       }
-      const IrClass* c = find_ir_class(scalar_class(name));
-      if (c && c->construct.empty()) continue;  // emits no instruction of its own
-      if (const Figure* f = cost_of(name, *hllc)) throughput += f->value * count;
-      else unpriced[c ? name + " (hllc " + c->construct + ")" : name] += count;
+      if (free_class(name)) continue;  // emits no instruction of its own
+      if (const Figure* f = ir_class_cost(name, hw)) throughput += f->value * count;
+      else unpriced[name] += count;
     }
     // The loop's next iteration waits for the longest recurrence: the node
     // runs at its instructions' throughput or that chain's latency.

@@ -45,4 +45,46 @@ const IrClass* find_ir_class(const std::string& name) {
   return nullptr;
 }
 
+bool free_class(const std::string& ir_class) {
+  const IrClass* c = find_ir_class(scalar_class(ir_class));
+  return c && c->construct.empty();
+}
+
+HwSection intcc_from_constructs(const HwSection& hllc) {
+  HwSection s;
+  s.name = "intcc";
+  for (const IrClass& c : ir_classes()) {
+    if (c.construct.empty()) {
+      Figure f;
+      f.unit = "ns";
+      f.source = "free: " + c.why;
+      s.params[c.name] = f;
+      continue;
+    }
+    auto cost = hllc.params.find(c.construct);
+    if (cost == hllc.params.end()) {
+      s.unknown[c.name] = "no cost for the construct " + c.construct + ", whose benchmark measures it";
+      continue;
+    }
+    Figure f = cost->second;
+    f.source = "the construct benchmark " + c.construct + " (" + c.why + "): " + cost->second.source;
+    s.params[c.name] = f;
+  }
+  return s;
+}
+
+const Figure* ir_class_cost(const std::string& ir_class, const Hardware& hw) {
+  if (free_class(ir_class)) return nullptr;
+  if (const HwSection* ir = hw.section("intcc")) {
+    for (const std::string& name : {ir_class, scalar_class(ir_class)})
+      if (auto it = ir->params.find(name); it != ir->params.end()) return &it->second;
+    return nullptr;
+  }
+  const IrClass* c = find_ir_class(scalar_class(ir_class));
+  const HwSection* hllc = hw.section("hllc");
+  if (!c || !hllc) return nullptr;
+  auto it = hllc->params.find(c->construct);
+  return it == hllc->params.end() ? nullptr : &it->second;
+}
+
 }  // namespace pacer

@@ -30,6 +30,22 @@ const std::vector<IrClass>& ir_classes();
 // "double_add" for "double_add.v4"; the name itself for a scalar class.
 std::string scalar_class(const std::string& ir_class);
 
+// IntCC's cost vector (an <intcc> section) from a machine's construct
+// costs: each scalar class the figure of the construct benchmark that
+// measures it, with the reason in its source; the free classes at 0; a class
+// whose construct has no cost is declared unknown. pacer calibrate and
+// pacer hw derive add the vector classes' own benchmarks.
+HwSection intcc_from_constructs(const HwSection& hllc);
+
+// The IntCC cost of a class on a machine: its <intcc> figure (the exact
+// class, else its scalar class), else, for a description with no <intcc>,
+// the <hllc> figure of the construct that measures it. Null when neither
+// gives one, or the class emits no instruction (free_class).
+const Figure* ir_class_cost(const std::string& ir_class, const Hardware& hw);
+
+// Whether the class emits no instruction of its own (jump, cast, return).
+bool free_class(const std::string& ir_class);
+
 // The class of that name (a scalar class: see scalar_class), or null.
 const IrClass* find_ir_class(const std::string& name);
 
