@@ -46,11 +46,13 @@ void run_analyse(const AnalyseCommand& o) {
   // sizeable part of the run; the process ends after this command, so the
   // tree is left to it, as Clang's -disable-free does with its AST. Held
   // by statics, so that a leak checker sees them still reachable.
-  static const CAnalysis* analysis = nullptr;
+  // (volatile: a store nothing reads again could otherwise be dropped, and
+  // the tree would look leaked.)
+  static const CAnalysis* volatile analysis = nullptr;
   auto* analysed = new CAnalysis(analyse_c({o.files, o.functions, compile_flags()}));
   if (o.intcc) attach_ir(*analysed, o);
   analysis = analysed;
-  const CAnalysis& a = *analysis;
+  const CAnalysis& a = *analysed;
   if (o.json) {
     return emit(analysis_json_text(a));
   }
