@@ -7,8 +7,11 @@
 // iterations one machine iteration does (the compiler's vectorisation and
 // unrolling factors, from its optimisation remarks). Bytes moved per
 // execution and the loop's working set go with the cycles, for the memory
-// term (icc.cpp). This half reads no LLVM: compiling and MCA are the Clang
-// module's (compiled_source.hpp), and their results are cached on disk.
+// term (icc.cpp). The same attachment gives IntCC its RUVs from optimised
+// IR (PricedCode::intermediate): instruction counts by class instead of
+// cycles, and each loop's recurrences. This half reads no LLVM: compiling,
+// MCA and the IR reader are the Clang module's (compiled_source.hpp), and
+// their results are cached on disk.
 #pragma once
 #include <map>
 #include <string>
