@@ -158,4 +158,6 @@ TEST_CASE("pacer analyse --intcc shows each node's IR by class; predict prices i
   CHECK(p["predictions"][0]["model"] == "intcc");
   CHECK(intcc / icc == Approx(1).margin(0.7));  // the same kernel, the same memory term: the same order
   test::check_refused("analyse examples/kernels/matmul.c --hw host", "--hw requires --intcc");
+  test::check_refused("analyse examples/kernels/matmul.c --intcc --hw hw/parsytec-t800.xml",
+                      "field 'icc': the intcc model compiles code with the machine's <icc compiler=...>");
 }

@@ -30,7 +30,7 @@ struct AnalyseCommand {
 // IntCC's RUVs: each node's optimised IR instructions per execution, by
 // class, as the description's compiler and flags leave them.
 void attach_ir(CAnalysis& a, const AnalyseCommand& o) {
-  MachineCostOptions options = machine_cost_options(load_hardware(o.hw), compile_flags());
+  MachineCostOptions options = machine_cost_options(load_hardware(o.hw), compile_flags(), "intcc");
   options.intermediate = true;
   for (const auto& note : attach_machine_costs(a.model, a.sources, options, parse_assignments(o.params)))
     std::cerr << "note: intcc: " << note << '\n';

@@ -32,12 +32,13 @@ std::map<std::string, unsigned> measured_latencies(const Hardware& hw) {
   return out;
 }
 
-MachineCostOptions machine_cost_options(const Hardware& hw, const std::vector<std::string>& user_flags) {
+MachineCostOptions machine_cost_options(const Hardware& hw, const std::vector<std::string>& user_flags,
+                                        const std::string& model) {
   auto section = hw.sections.find("icc");
   auto attribute = [&](const char* name) {
     if (section == hw.sections.end() || !section->second.attributes.count(name))
       throw MissingFigure(section == hw.sections.end() ? SourceLocation{hw.file, 0} : section->second.where, "icc",
-                          std::string("the icc model compiles code with the machine's <icc ") + name +
+                          "the " + model + " model compiles code with the machine's <icc " + name +
                               "=...>, which '" + hw.name +
                               "' does not give (<icc compiler=\"clang\" flags=\"-O2\" mcpu=\"LLVM's name of its "
                               "CPU\">; pacer calibrate writes it for this machine)");

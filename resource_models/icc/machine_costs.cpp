@@ -531,7 +531,7 @@ ResourceModel::Prepared prepare_compiled(const ApplicationModel& m, const Hardwa
   auto copy = std::make_shared<ApplicationModel>(deep_copy(m));
   copy->sources.clear();  // prepared: its RUVs are this machine's
   try {
-    MachineCostOptions options = machine_cost_options(hw, m.compile_flags);
+    MachineCostOptions options = machine_cost_options(hw, m.compile_flags, intermediate ? "intcc" : "icc");
     options.intermediate = intermediate;
     auto notes = attach_machine_costs(*copy, m.sources, options, bound);
     for (auto& n : attach_cache_traffic(*copy, hw, bound, 1e6, kind)) notes.push_back(std::move(n));

@@ -47,7 +47,9 @@ double cycle_time(const Hardware& hw, const std::string& needed_by);
 
 // From the description's <icc compiler= flags= mcpu= [triple= sysroot=]>;
 // throws MissingFigure.
-MachineCostOptions machine_cost_options(const Hardware& hw, const std::vector<std::string>& user_flags);
+// `model` names who needs them in the error ("icc", "intcc").
+MachineCostOptions machine_cost_options(const Hardware& hw, const std::vector<std::string>& user_flags,
+                                        const std::string& model = "icc");
 
 // Attaches a machine RUV (cycles, bytes, working_set per execution) to every
 // compute node of the model from the priced code of its sources; nodes with
