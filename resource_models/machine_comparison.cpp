@@ -36,7 +36,8 @@ ComparedRow row(const std::string& model, const std::string& task, const std::st
 }
 
 bool lower_bound_of(const Prediction& p, const std::string& task, const std::string& node) {
-  if (task.empty()) return !p.unpriced.empty();
+  if (task.empty())
+    return std::any_of(p.unpriced.begin(), p.unpriced.end(), [](const auto& u) { return u.second > 0; });
   return std::any_of(p.nodes.begin(), p.nodes.end(), [&](const NodePrediction& n) {
     return n.task == task && (node.empty() || n.id == node) && !n.unpriced.empty() && n.executions > 0;
   });

@@ -222,7 +222,8 @@ Validation ValidationRun::finish() {
   MachineCostOptions ir = s.compiler;
   ir.intermediate = true;
   for (const MachineCostOptions* code : {&s.compiler, &ir}) {
-    for (auto& n : attach_machine_costs(s.analysis.model, s.analysis.sources, *code, bound)) v.notes.push_back(n);
+    for (auto& n : attach_machine_costs(s.analysis.model, s.analysis.sources, *code, bound))
+      if (std::find(v.notes.begin(), v.notes.end(), n) == v.notes.end()) v.notes.push_back(n);  // once for both
     const char* kind = code->intermediate ? ruv_kind::ir : ruv_kind::machine;
     for (auto& n : attach_cache_traffic(s.analysis.model, s.hw, bound, 1e6, kind))
       if (!code->intermediate) v.notes.push_back(n);  // the same notes twice otherwise

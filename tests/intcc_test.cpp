@@ -97,6 +97,30 @@ TEST_CASE("IntCC keeps a strict floating-point reduction scalar: one add per ele
   CHECK(chained == Approx(1));
 }
 
+TEST_CASE("IntCC names the code no class describes instead of dropping it", "[intcc]") {
+  const CAnalysis a = analyse_ir(
+      "#include <math.h>\n"
+      "void f(double *a, unsigned *b, int n) {\n"
+      "  for (int i = 0; i < n; i++) { a[i] = floor(a[i]); b[i] = (unsigned)__builtin_popcount(b[i]); }\n"
+      "}\n",
+      {{"f.n", 4096}});
+  const Ruv& r = inner_ir(a, "f");
+  double intrinsic = 0, bitwise = 0;
+  for (const auto& [name, count] : r) {
+    if (scalar_class(name) == "intrinsic") intrinsic += count;  // floor: no class of its own
+    if (scalar_class(name) == "int_bitwise") bitwise += count;  // popcount: one ALU operation
+  }
+  CHECK(intrinsic > 0);
+  CHECK(bitwise > 0);
+  SegNode node;
+  node.kind = NodeKind::Compute;
+  node.ruvs[ruv_kind::ir] = r;
+  const NodeCost c = find_resource_model("intcc").price(node, load_hardware("host"));
+  bool named = false;
+  for (const auto& [name, count] : c.unpriced) named = named || scalar_class(name) == "intrinsic";
+  CHECK(named);
+}
+
 TEST_CASE("IntCC prices classes by their construct benchmarks: free classes at zero, vector classes as scalar, "
           "unknown ones named", "[intcc]") {
   Hardware hw = read_hardware_string(R"(<hardware name="m"><hllc>

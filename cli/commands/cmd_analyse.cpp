@@ -85,6 +85,7 @@ void add_analyse_command(CLI::App& app) {
   cmd->add_option("--param", opt->params, "Bind a parameter for --intcc: NAME=VALUE (repeatable)")
       ->needs(i);
   j->excludes(x, d);
+  i->excludes(x, d);  // the XML and Graphviz forms carry no IR counts
   x->excludes(d);
   cmd->callback([opt] { run_analyse(*opt); });
 }

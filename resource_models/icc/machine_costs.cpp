@@ -129,6 +129,10 @@ class Attacher {
       apply(r);
     }
     for (const auto& b : branches_) mispredictions(b, chosen);
+    if (unbound_)
+      notes_.push_back("some trip counts or branch probabilities are not bound (no profile, or a --param missing): "
+                       "working sets and expected mispredictions that need them are left out, and a loop the "
+                       "compiler unrolled inside another counts once per iteration of the outer loop");
     for (const auto& p : nodes_) {
       const Ruv& r = p.node->ruvs[kind_];
       if (r.get("cycles") == 0 && !p.loops.empty() && !priced_.count(p.node))
@@ -140,6 +144,11 @@ class Attacher {
   }
 
  private:
+  // A recurrence's classes on one iteration's path, with its node.
+  struct Chain {
+    SegNode* node = nullptr;
+    std::map<std::string, double> classes;
+  };
   struct Share {
     double instructions = 0;
     double bytes = 0;
@@ -162,7 +171,7 @@ class Attacher {
     std::map<SegNode*, Share> shares;
     Share overhead;            // instructions on no node's lines: the loop's own
     std::set<int> conditional_lines;  // source lines of its conditional branches
-    std::vector<icc::Recurrence> recurrences;  // IR only: its loop-carried chains
+    std::vector<Chain> chains;  // IR only: its loop's recurrences
   };
 
   void regions(const icc::PricedFunction& f) {
@@ -180,21 +189,22 @@ class Attacher {
         if (machine_loops[c].parent == l && seg_of[c]) inner.push_back(seg_of[c]);
       if (l >= 0) seg_of[l] = seg_loop_of(f, own, inner);
       if (own.empty()) continue;
-      Region* r = region(f, own, l >= 0, l >= 0 ? seg_of[l] : nullptr, l >= 0 ? f.loop_cycles[l] : f.outside_cycles);
-      if (r && l >= 0 && size_t(l) < f.loop_recurrences.size()) r->recurrences = f.loop_recurrences[size_t(l)];
+      static const std::vector<icc::Recurrence> none;
+      const auto& recurrences = l >= 0 && size_t(l) < f.loop_recurrences.size() ? f.loop_recurrences[size_t(l)] : none;
+      region(f, own, l >= 0, l >= 0 ? seg_of[l] : nullptr, l >= 0 ? f.loop_cycles[l] : f.outside_cycles, recurrences);
     }
   }
 
-  // The region of these instructions, kept among its SEG loop's candidates;
-  // null when it stands for no SEG code.
-  Region* region(const icc::PricedFunction& f, const std::vector<size_t>& own, bool loop, const SegNode* seg_loop,
-                 double cycles) {
+  // The region of these instructions, kept among its SEG loop's candidates
+  // unless it stands for no SEG code.
+  void region(const icc::PricedFunction& f, const std::vector<size_t>& own, bool loop, const SegNode* seg_loop,
+              double cycles, const std::vector<icc::Recurrence>& recurrences) {
     Region r;
     r.machine_function = f.name;
     r.loop = seg_loop;
     if (loop && !r.loop) {  // library or compiler-made code
       if (kind_ == ruv_kind::ir) unmapped(f, own);
-      return nullptr;
+      return;
     }
     bool vector = false;
     for (size_t i : own) {
@@ -206,7 +216,7 @@ class Attacher {
       SegNode* n = node_at(ins, r.loop);
       (n ? r.shares[n] : r.overhead).add(s);
     }
-    if (!loop && r.shares.empty()) return nullptr;
+    if (!loop && r.shares.empty()) return;
     if_converted(r);
     r.instructions = static_cast<double>(own.size());
     r.factor = loop ? factor(*r.loop, vector) : 1;
@@ -216,11 +226,29 @@ class Attacher {
         const std::string function = function_of_.at(part.shares.begin()->first);
         by_loop_[{nullptr, function}].push_back(std::move(part));
       }
-      return nullptr;
+      return;
     }
-    auto& candidates = by_loop_[{r.loop, ""}];
-    candidates.push_back(std::move(r));
-    return &candidates.back();
+    r.chains = chains(recurrences, r);
+    by_loop_[{r.loop, ""}].push_back(std::move(r));
+  }
+
+  // Each recurrence of the loop with the node that computes the value it
+  // carries (else the node with the most instructions), found while this
+  // code's file table is the current one.
+  std::vector<Chain> chains(const std::vector<icc::Recurrence>& recurrences, const Region& r) const {
+    SegNode* largest = nullptr;
+    for (const auto& [n, s] : r.shares)
+      if (!largest || s.instructions > r.shares.at(largest).instructions) largest = n;
+    std::vector<Chain> out;
+    for (const icc::Recurrence& c : recurrences) {
+      icc::PricedInstruction at;
+      at.line = c.line;
+      at.file = c.file;
+      SegNode* n = node_at(at, r.loop);
+      if (!n || !r.shares.count(n)) n = largest;
+      if (n) out.push_back({n, c.classes});
+    }
+    return out;
   }
 
   // Code outside every loop of a machine function holds the top-level code
@@ -401,23 +429,13 @@ class Attacher {
     recurrences(r);
   }
 
-  // Each recurrence of the region's loop goes to the node that computes the
-  // value it carries (else the node with the most instructions), per source
-  // iteration: RUV entries recurrence<k>.<class>, one k per recurrence.
+  // Each recurrence goes to its node per source iteration: RUV entries
+  // recurrence<k>.<class>, one k per recurrence.
   void recurrences(const Region& r) {
-    SegNode* largest = nullptr;
-    for (const auto& [n, s] : r.shares)
-      if (!largest || s.instructions > r.shares.at(largest).instructions) largest = n;
-    for (const icc::Recurrence& c : r.recurrences) {
-      icc::PricedInstruction at;
-      at.line = c.line;
-      at.file = c.file;
-      SegNode* n = node_at(at, r.loop);
-      if (!n || !r.shares.count(n)) n = largest;
-      if (!n) return;
-      Ruv& ruv = n->ruvs[kind_];
-      const double per = r.factor * inner_trips(n, r.loop);
-      const std::string k = "recurrence" + std::to_string(next_recurrence_[n]++) + ".";
+    for (const Chain& c : r.chains) {
+      Ruv& ruv = c.node->ruvs[kind_];
+      const double per = r.factor * inner_trips(c.node, r.loop);
+      const std::string k = "recurrence" + std::to_string(next_recurrence_[c.node]++) + ".";
       for (const auto& [cls, count] : c.classes) ruv.set(k + cls, count / per);
     }
   }
@@ -463,7 +481,7 @@ class Attacher {
 
   // A node in loops the compiler unrolled away inside `loop` runs those
   // loops' trips times per machine iteration.
-  double inner_trips(const SegNode* n, const SegNode* loop) const {
+  double inner_trips(const SegNode* n, const SegNode* loop) {
     for (const auto& p : nodes_) {
       if (p.node != n) continue;
       double product = 1;
@@ -479,15 +497,18 @@ class Attacher {
 
   // An expression's value at the bound parameters; none when one is not
   // bound (an analysis without a profile): what needs it is left out.
-  std::optional<double> bound_value(const Expr& e) const {
+  std::optional<double> bound_value(const Expr& e) {
     try {
       return evaluate(e, bound_);
-    } catch (const InputError&) {
+    } catch (const InputError& error) {
+      if (std::string(error.what()).find("is not bound") == std::string::npos) throw;
+      unbound_ = true;
       return std::nullopt;
     }
   }
 
   Bindings bound_;
+  bool unbound_ = false;  // an expression needed a parameter not bound
   const char* kind_ = ruv_kind::machine;  // the RUV written: machine code's or IR's
   std::vector<Placed> nodes_, loops_;
   std::vector<PlacedBranch> branches_;

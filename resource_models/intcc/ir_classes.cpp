@@ -26,9 +26,16 @@ const std::vector<IrClass>& ir_classes() {
     t.push_back({"store", "global_store", "one store to a variable in memory"});
     t.push_back({"address", "array_index", "an element's address from its index (a scaled add or addressing mode)"});
     t.push_back({"branch", "if", "a conditional branch, predicted as the benchmark's is"});
-    t.push_back({"jump", "", "laid out as a fall-through or merged into a conditional branch by the code generator"});
-    t.push_back({"cast", "", "the same bits in the same register (bitcast, pointer to integer and back)"});
-    t.push_back({"return", "", "its cost is part of the call's, which the call benchmark measures whole"});
+    t.push_back({"jump", "", "laid out as a fall-through or merged into a conditional branch by the code generator", true});
+    t.push_back({"cast", "", "the same bits in the same register (bitcast, pointer to integer and back)", true});
+    t.push_back({"return", "", "its cost is part of the call's, which the call benchmark measures whole", true});
+    // Priced only where a description's <intcc> gives them: no construct
+    // benchmark performs them, so without one they are named unpriced.
+    for (const std::string p : {"float_", "double_"})
+      t.push_back({p + "mod", "", "a floating-point remainder: a library routine no construct benchmark runs"});
+    t.push_back({"reduce", "", "a vector reduced to one lane (once per vectorised loop): no construct benchmark does it"});
+    t.push_back({"atomic", "", "an atomic read-modify-write or fence: no construct benchmark does it"});
+    t.push_back({"intrinsic", "", "an LLVM intrinsic no other class describes"});
     return t;
   }();
   return table;
@@ -47,18 +54,22 @@ const IrClass* find_ir_class(const std::string& name) {
 
 bool free_class(const std::string& ir_class) {
   const IrClass* c = find_ir_class(scalar_class(ir_class));
-  return c && c->construct.empty();
+  return c && c->free;
 }
 
 HwSection intcc_from_constructs(const HwSection& hllc) {
   HwSection s;
   s.name = "intcc";
   for (const IrClass& c : ir_classes()) {
-    if (c.construct.empty()) {
+    if (c.free) {
       Figure f;
       f.unit = "ns";
       f.source = "free: " + c.why;
       s.params[c.name] = f;
+      continue;
+    }
+    if (c.construct.empty()) {
+      s.unknown[c.name] = c.why;
       continue;
     }
     auto cost = hllc.params.find(c.construct);
@@ -82,7 +93,7 @@ const Figure* ir_class_cost(const std::string& ir_class, const Hardware& hw) {
   }
   const IrClass* c = find_ir_class(scalar_class(ir_class));
   const HwSection* hllc = hw.section("hllc");
-  if (!c || !hllc) return nullptr;
+  if (!c || c->construct.empty() || !hllc) return nullptr;
   auto it = hllc->params.find(c->construct);
   return it == hllc->params.end() ? nullptr : &it->second;
 }

@@ -20,8 +20,9 @@ namespace pacer {
 
 struct IrClass {
   std::string name;       // "double_add", "load", "phi"
-  std::string construct;  // the HLLC construct benchmark that measures it; empty: free
-  std::string why;        // why that benchmark measures it, or why it is free
+  std::string construct;  // the HLLC construct benchmark that measures it; empty: none
+  std::string why;        // why that benchmark measures it, why it is free, or why none does
+  bool free = false;      // emits no instruction of its own
 };
 
 // Every class with a cost, in the order ir_code.cpp documents them.

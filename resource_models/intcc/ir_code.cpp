@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <string>
 
 #include "framework/error.hpp"
 #include "resource_models/intcc/ir_classes.hpp"
@@ -36,8 +37,30 @@ std::string fp(const llvm::Type* t) {
 }
 
 std::string intrinsic_class(const llvm::IntrinsicInst& call) {
+  // Markers with no code: lifetime, assume, debug, invariant, annotations.
+  if (call.isAssumeLikeIntrinsic()) return "";
   const llvm::Type* t = call.getType();
   switch (call.getIntrinsicID()) {
+    case llvm::Intrinsic::masked_load:
+    case llvm::Intrinsic::masked_gather:
+    case llvm::Intrinsic::masked_expandload: return "load" + lanes(t);
+    case llvm::Intrinsic::masked_store:
+    case llvm::Intrinsic::masked_scatter:
+    case llvm::Intrinsic::masked_compressstore: return "store" + lanes(call.getArgOperand(0)->getType());
+    case llvm::Intrinsic::copysign: return fp(t) + "abs" + lanes(t);
+    case llvm::Intrinsic::ctpop:
+    case llvm::Intrinsic::ctlz:
+    case llvm::Intrinsic::cttz:
+    case llvm::Intrinsic::bswap:
+    case llvm::Intrinsic::bitreverse:
+    case llvm::Intrinsic::fshl:
+    case llvm::Intrinsic::fshr: return "int_bitwise" + lanes(t);
+    case llvm::Intrinsic::sadd_with_overflow:
+    case llvm::Intrinsic::uadd_with_overflow:
+    case llvm::Intrinsic::ssub_with_overflow:
+    case llvm::Intrinsic::usub_with_overflow: return "int_add";
+    case llvm::Intrinsic::smul_with_overflow:
+    case llvm::Intrinsic::umul_with_overflow: return "int_mul";
     case llvm::Intrinsic::sqrt: return fp(t) + "sqrt" + lanes(t);
     case llvm::Intrinsic::fabs: return fp(t) + "abs" + lanes(t);
     case llvm::Intrinsic::fma:
@@ -66,16 +89,22 @@ std::string intrinsic_class(const llvm::IntrinsicInst& call) {
   }
   const std::string name = call.getCalledFunction()->getName().str();
   if (name.rfind("llvm.vector.reduce.", 0) == 0) return "reduce";
-  return "";  // no code of its own: lifetime, assume, debug, experimental markers
+  return "intrinsic";  // code no class describes: named as unpriced, never dropped
 }
 
 std::string call_class(const llvm::CallBase& call) {
   if (const auto* i = llvm::dyn_cast<llvm::IntrinsicInst>(&call)) return intrinsic_class(*i);
+  // The C library's mathematics, by exact name (a function of the program
+  // called "cost" is a call).
+  static const std::map<std::string, std::string> library = {
+      {"exp", "math_exp"},  {"expf", "math_exp"},  {"exp2", "math_exp"},   {"exp2f", "math_exp"},
+      {"log", "math_log"},  {"logf", "math_log"},  {"log2", "math_log"},   {"log2f", "math_log"},
+      {"log10", "math_log"}, {"log10f", "math_log"}, {"pow", "math_pow"},  {"powf", "math_pow"},
+      {"sin", "math_trig"}, {"sinf", "math_trig"}, {"cos", "math_trig"},   {"cosf", "math_trig"},
+      {"tan", "math_trig"}, {"tanf", "math_trig"}};
   const llvm::Function* callee = call.getCalledFunction();
   const std::string name = callee ? callee->getName().str() : std::string();
-  for (const auto& [prefix, cls] : {std::pair{"exp", "math_exp"}, {"log", "math_log"}, {"pow", "math_pow"},
-                                    {"sin", "math_trig"}, {"cos", "math_trig"}, {"tan", "math_trig"}})
-    if (name.rfind(prefix, 0) == 0 && name.size() <= std::string(prefix).size() + 1) return cls;
+  if (auto it = library.find(name); it != library.end()) return it->second;
   if (name == "sqrt" || name == "sqrtf") return fp(call.getType()) + "sqrt";
   return "call";
 }
@@ -161,10 +190,15 @@ bool is_vector(const Instruction& i) {
   return false;
 }
 
-double access_bytes(const Instruction& i, const llvm::DataLayout& layout) {
+// Bytes a load or store moves (a masked one: all its lanes).
+double access_bytes(const Instruction& i, const std::string& cls, const llvm::DataLayout& layout) {
   if (const auto* l = llvm::dyn_cast<llvm::LoadInst>(&i)) return double(layout.getTypeStoreSize(l->getType()));
   if (const auto* s = llvm::dyn_cast<llvm::StoreInst>(&i))
     return double(layout.getTypeStoreSize(s->getValueOperand()->getType()));
+  if (const auto* c = llvm::dyn_cast<llvm::IntrinsicInst>(&i)) {
+    if (cls.rfind("load", 0) == 0) return double(layout.getTypeStoreSize(c->getType()));
+    if (cls.rfind("store", 0) == 0) return double(layout.getTypeStoreSize(c->getArgOperand(0)->getType()));
+  }
   return 0;
 }
 
@@ -187,7 +221,7 @@ icc::PricedInstruction read(const Instruction& i, const std::string& cls, const 
   out.returns = llvm::isa<llvm::ReturnInst>(i);
   out.loads = i.mayReadFromMemory() && !out.call;
   out.stores = i.mayWriteToMemory() && !out.call;
-  out.bytes = access_bytes(i, layout);
+  out.bytes = access_bytes(i, cls, layout);
   out.vector = is_vector(i);
   out.ir_class = cls;
   return out;
@@ -196,7 +230,7 @@ icc::PricedInstruction read(const Instruction& i, const std::string& cls, const 
 // Whether an instruction of that class emits code that takes time (ir_classes.hpp).
 bool works(const std::string& cls) {
   const IrClass* c = find_ir_class(scalar_class(cls));
-  return !cls.empty() && (!c || !c->construct.empty());
+  return !cls.empty() && (!c || !c->free);
 }
 
 // The recurrences of a loop: for each phi of its header, the longest path,
