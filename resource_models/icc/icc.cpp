@@ -6,7 +6,7 @@
 //   machine instructions, with the memory and branch terms that MCA leaves
 //   out (memory_term.hpp): t = max(cycles t_cyc + mispredictions, transfers).
 #include "resource_models/resource_model.hpp"
-#include "resource_models/icc/cache_traffic.hpp"
+#include "resource_models/icc/compiled_model.hpp"
 #include "resource_models/icc/machine_costs.hpp"
 #include "resource_models/icc/memory_term.hpp"
 

@@ -20,7 +20,6 @@
 #include "framework/application_model.hpp"
 #include "framework/hardware.hpp"
 #include "resource_models/icc/priced_code.hpp"
-#include "resource_models/resource_model.hpp"
 
 namespace pacer {
 
@@ -62,15 +61,5 @@ std::vector<std::string> attach_machine_costs(ApplicationModel& model, const std
 // from the cache (machine_code_cache.hpp).
 std::vector<std::string> attach_machine_costs(ApplicationModel& model, const std::vector<std::string>& sources,
                                               const MachineCostOptions& options, const ParamValues& bound);
-
-// A model analysed from C, prepared for one machine (ResourceModel::prepare):
-// a copy whose compute nodes carry the machine RUV of its compiled code
-// (ICC) or, `intermediate`, the IR RUV of its optimised IR (IntCC), with
-// the simulated cache traffic. Nothing (a null model) when the model has no
-// sources or already carries them: validation attaches its own for the
-// machine it measures. Code that cannot be compiled for the machine is a
-// MissingFigure, so that "--model all" leaves the model out on it.
-ResourceModel::Prepared prepare_compiled(const ApplicationModel& model, const Hardware& hw, const ParamValues& bound,
-                                         bool intermediate);
 
 }  // namespace pacer

@@ -9,6 +9,7 @@
 // latency: t = max(c^T f, c_dep^T f_chain) over the node's recurrences. The memory and
 // branch terms are ICC's (memory_term.hpp): IntCC differs from ICC only in
 // where the in-core time comes from.
+#include "resource_models/icc/compiled_model.hpp"
 #include "resource_models/icc/machine_costs.hpp"
 #include "resource_models/icc/memory_term.hpp"
 #include "resource_models/intcc/ir_classes.hpp"

@@ -1,0 +1,20 @@
+// ICC's and IntCC's preparation of a model analysed from C for one machine:
+// its sources compiled with the description's compiler (machine code priced
+// by MCA, or optimised IR counted by class), attached to the SEG's nodes,
+// and the cache simulation's traffic beside them.
+#pragma once
+#include "resource_models/resource_model.hpp"
+
+namespace pacer {
+
+// A model analysed from C, prepared for one machine (ResourceModel::prepare):
+// a copy whose compute nodes carry the machine RUV of its compiled code
+// (ICC) or, `intermediate`, the IR RUV of its optimised IR (IntCC), with
+// the simulated cache traffic. Nothing (a null model) when the model has no
+// sources or already carries them: validation attaches its own for the
+// machine it measures. Code that cannot be compiled for the machine is a
+// MissingFigure, so that "--model all" leaves the model out on it.
+ResourceModel::Prepared prepare_compiled(const ApplicationModel& model, const Hardware& hw, const ParamValues& bound,
+                                         bool intermediate);
+
+}  // namespace pacer
