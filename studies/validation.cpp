@@ -221,13 +221,11 @@ Validation ValidationRun::finish() {
   // ICC's machine code and IntCC's IR, each with the same cache traffic.
   MachineCostOptions ir = s.compiler;
   ir.intermediate = true;
-  for (const MachineCostOptions* code : {&s.compiler, &ir}) {
+  for (const MachineCostOptions* code : {&s.compiler, &ir})
     for (auto& n : attach_machine_costs(s.analysis.model, s.analysis.sources, *code, bound))
       if (std::find(v.notes.begin(), v.notes.end(), n) == v.notes.end()) v.notes.push_back(n);  // once for both
-    const char* kind = code->intermediate ? ruv_kind::ir : ruv_kind::machine;
-    for (auto& n : attach_cache_traffic(s.analysis.model, s.hw, bound, 1e6, kind))
-      if (!code->intermediate) v.notes.push_back(n);  // the same notes twice otherwise
-  }
+  for (auto& n : attach_cache_traffic(s.analysis.model, s.hw, bound, 1e6, {ruv_kind::machine, ruv_kind::ir}))
+    v.notes.push_back(n);
   predict_all(v, s.analysis.model, s.hw);
   return v;
 }

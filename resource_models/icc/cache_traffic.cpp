@@ -409,7 +409,7 @@ void store(const std::filesystem::path& entry, const std::string& key, const Tra
 }  // namespace
 
 std::vector<std::string> attach_cache_traffic(ApplicationModel& model, const Hardware& hw, const ParamValues& bound,
-                                              double budget, const char* kind) {
+                                              double budget, const std::vector<const char*>& kinds) {
   std::vector<std::string> notes;
   if (!hw.sections.count("memory")) return notes;
   const CacheShape shape = cache_shape(hw, notes);
@@ -427,8 +427,10 @@ std::vector<std::string> attach_cache_traffic(ApplicationModel& model, const Har
     for_each_node_mutable(t.seg, [&](SegNode& n) {
       auto it = traffic->nodes.find(t.name + "/" + n.id);
       if (it == traffic->nodes.end()) return;
-      Ruv& r = n.ruvs[kind];
-      for (const auto& [name, value] : it->second) r.set(name, value);
+      for (const char* kind : kinds) {
+        Ruv& r = n.ruvs[kind];
+        for (const auto& [name, value] : it->second) r.set(name, value);
+      }
     });
   };
   for (auto& t : model.tasks) apply(t);

@@ -74,8 +74,10 @@ class CacheSimulator {
 // written back to it, and traffic = 1).
 // `bound` binds trip counts and probabilities; `budget` is the accesses
 // simulated per loop nest. Returns notes on what could not be simulated.
-// The RUV written is `kind`'s: ICC's machine RUV, or IntCC's IR RUV.
+// The RUVs written are `kinds`': ICC's machine RUV, IntCC's IR RUV, or
+// both from one simulation.
 std::vector<std::string> attach_cache_traffic(ApplicationModel& model, const Hardware& hw, const ParamValues& bound,
-                                              double budget = 1e6, const char* kind = ruv_kind::machine);
+                                              double budget = 1e6,
+                                              const std::vector<const char*>& kinds = {ruv_kind::machine});
 
 }  // namespace pacer

@@ -18,7 +18,7 @@ ResourceModel::Prepared prepare_compiled(const ApplicationModel& m, const Hardwa
     MachineCostOptions options = machine_cost_options(hw, m.compile_flags, intermediate ? "intcc" : "icc");
     options.intermediate = intermediate;
     auto notes = attach_machine_costs(*copy, m.sources, options, bound);
-    for (auto& n : attach_cache_traffic(*copy, hw, bound, 1e6, kind)) notes.push_back(std::move(n));
+    for (auto& n : attach_cache_traffic(*copy, hw, bound, 1e6, {kind})) notes.push_back(std::move(n));
     return {std::move(copy), std::move(notes)};
   } catch (const MissingFigure&) {
     throw;
