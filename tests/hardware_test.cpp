@@ -31,32 +31,32 @@ TEST_CASE("the T800 description carries Table 4 in seconds, with sources", "[har
 }
 
 namespace {
-std::string error_of(const std::string& body) {
+std::string hardware_error_of(const std::string& body) {
   return test::error_message([&] { read_hardware_string("<hardware name=\"h\">\n" + body + "\n</hardware>", "hw.xml"); });
 }
 }  // namespace
 
 TEST_CASE("bad hardware files name the file, line and field", "[hardware][bad-input]") {
   CHECK_THROWS_WITH(read_hardware_file("/nonexistent/hw.xml"), Catch::Contains("cannot open"));
-  CHECK_THAT(error_of("<cpu><param name=\"clock\" value=\"1\" unit=\"GHz\"/></cpu>"),
+  CHECK_THAT(hardware_error_of("<cpu><param name=\"clock\" value=\"1\" unit=\"GHz\"/></cpu>"),
              Catch::Contains("hw.xml:2") && Catch::Contains("field 'source'"));
-  CHECK_THAT(error_of("<cpu><param name=\"clock\" value=\"1\" unit=\"furlong\" source=\"x\"/></cpu>"),
+  CHECK_THAT(hardware_error_of("<cpu><param name=\"clock\" value=\"1\" unit=\"furlong\" source=\"x\"/></cpu>"),
              Catch::Contains("field 'unit'") && Catch::Contains("MHz"));
-  CHECK_THAT(error_of("<cpu><param name=\"clock\" value=\"fast\" unit=\"GHz\" source=\"x\"/></cpu>"),
+  CHECK_THAT(hardware_error_of("<cpu><param name=\"clock\" value=\"fast\" unit=\"GHz\" source=\"x\"/></cpu>"),
              Catch::Contains("field 'value'"));
-  CHECK_THAT(error_of("<cpu><param name=\"clock\" value=\"-1\" unit=\"GHz\" source=\"x\"/></cpu>"),
+  CHECK_THAT(hardware_error_of("<cpu><param name=\"clock\" value=\"-1\" unit=\"GHz\" source=\"x\"/></cpu>"),
              Catch::Contains("negative"));
-  CHECK_THAT(error_of("<cpu><param name=\"warp\" value=\"1\" source=\"x\"/></cpu>"),
+  CHECK_THAT(hardware_error_of("<cpu><param name=\"warp\" value=\"1\" source=\"x\"/></cpu>"),
              Catch::Contains("field 'warp'") && Catch::Contains("clock"));
-  CHECK_THAT(error_of("<gpu/>"), Catch::Contains("field 'gpu'"));
-  CHECK_THAT(error_of("<hllc><cost construct=\"int_frob\" value=\"1\" unit=\"ns\" source=\"x\"/></hllc>"),
+  CHECK_THAT(hardware_error_of("<gpu/>"), Catch::Contains("field 'gpu'"));
+  CHECK_THAT(hardware_error_of("<hllc><cost construct=\"int_frob\" value=\"1\" unit=\"ns\" source=\"x\"/></hllc>"),
              Catch::Contains("field 'construct'"));
-  CHECK_THAT(error_of("<hllc><cost construct=\"int_add\" value=\"1\" unit=\"ns\" source=\"x\"/>\n"
+  CHECK_THAT(hardware_error_of("<hllc><cost construct=\"int_add\" value=\"1\" unit=\"ns\" source=\"x\"/>\n"
                       "<cost construct=\"int_add\" value=\"1\" unit=\"ns\" source=\"x\"/></hllc>"),
              Catch::Contains("hw.xml:3") && Catch::Contains("twice"));
-  CHECK_THAT(error_of("<cpu><param name=\"clock\" value=\"1\" unit=\"GHz\" source=\"x\" estimated=\"maybe\"/></cpu>"),
+  CHECK_THAT(hardware_error_of("<cpu><param name=\"clock\" value=\"1\" unit=\"GHz\" source=\"x\" estimated=\"maybe\"/></cpu>"),
              Catch::Contains("field 'estimated'"));
-  CHECK_THAT(error_of("<cpu>"), Catch::Contains("malformed XML"));
+  CHECK_THAT(hardware_error_of("<cpu>"), Catch::Contains("malformed XML"));
 }
 
 TEST_CASE("a model asking for a figure the machine lacks gets a clear error", "[hardware][bad-input]") {

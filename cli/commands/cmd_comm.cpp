@@ -35,12 +35,12 @@ std::vector<double> parse_sizes(const std::string& text) {
   return out;
 }
 
-struct MeasureOptions {
+struct PingPongOptions {
   std::string sizes = kDefaultSizes, out;
   int reps = 10;
 };
 
-void run_measure(const MeasureOptions& o) {
+void run_comm_measure(const PingPongOptions& o) {
   if (o.reps < 1) throw InputError("--reps must be at least 1");
   const std::string csv = run_pingpong(parse_sizes(o.sizes), o.reps, [](const std::string& command) {
     std::cerr << "comm measure: " << command << '\n';
@@ -74,12 +74,12 @@ void add_comm_command(CLI::App& app) {
   CLI::App* comm = app.add_subcommand("comm", "Communication: measure point-to-point times, fit a model to them");
   comm->require_subcommand(1);
 
-  auto m = std::make_shared<MeasureOptions>();
+  auto m = std::make_shared<PingPongOptions>();
   CLI::App* measure = comm->add_subcommand("measure", "Ping-pong between 2 Open MPI processes on this machine");
   measure->add_option("--sizes", m->sizes, "message sizes in bytes, comma-separated")->capture_default_str();
   measure->add_option("--reps", m->reps, "timed repetitions per size (the fit uses their median)")->capture_default_str();
   measure->add_option("--out", m->out, "CSV file to write, bytes,distance,seconds (default: stdout)");
-  measure->callback([m] { run_measure(*m); });
+  measure->callback([m] { run_comm_measure(*m); });
 
   auto f = std::make_shared<FitOptions>();
   CLI::App* fit = comm->add_subcommand("fit", "Fit a communication model to bytes,distance,seconds measurements");

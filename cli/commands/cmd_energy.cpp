@@ -18,14 +18,14 @@ namespace pacer::cli {
 
 namespace {
 
-struct CompareOptions {
+struct EnergyCompareOptions {
   std::vector<std::string> platforms, algos, matrices, params;
   std::string inputs;
   bool json = false;
 };
 
 // The input sets named by --matrix (all: every one) from the file given or Table 7's.
-std::vector<InputSet> chosen_inputs(const CompareOptions& o) {
+std::vector<InputSet> chosen_inputs(const EnergyCompareOptions& o) {
   if (o.matrices.empty()) return {};
   const std::vector<InputSet> sets = read_input_sets_file(o.inputs.empty() ? table7_inputs_file() : o.inputs);
   std::vector<InputSet> chosen;
@@ -45,7 +45,7 @@ std::vector<InputSet> chosen_inputs(const CompareOptions& o) {
   return chosen;
 }
 
-void run_compare(const CompareOptions& o) {
+void run_energy_compare(const EnergyCompareOptions& o) {
   if (o.algos.empty()) throw InputError("give at least one --algo");
   std::vector<AlgorithmComplexity> algos;
   for (const auto& a : o.algos) algos.push_back(load_algorithm(a));
@@ -62,7 +62,7 @@ void run_compare(const CompareOptions& o) {
 }
 
 void add_compare(CLI::App& energy) {
-  auto o = std::make_shared<CompareOptions>();
+  auto o = std::make_shared<EnergyCompareOptions>();
   CLI::App* cmd = energy.add_subcommand("compare", "Energy of algorithms on a platform by the ICE model: static, "
                                                    "operations, I/O, CPU- or memory-bound, and their ratio");
   cmd->add_option("--platform", o->platforms, "Platform: a shipped name (pacer hw list) or a hardware file; repeatable")
@@ -74,7 +74,7 @@ void add_compare(CLI::App& energy) {
   cmd->add_option("--inputs", o->inputs, "Input-set file for --matrix (default: the shipped Table 7)");
   cmd->add_option("--param", o->params, "Bind a parameter: NAME=VALUE (repeatable; overrides the matrix and B, Z, N)");
   cmd->add_flag("--json", o->json, "Print JSON");
-  cmd->callback([o] { run_compare(*o); });
+  cmd->callback([o] { run_energy_compare(*o); });
 }
 
 void add_list(CLI::App& energy) {
@@ -91,13 +91,13 @@ void add_list(CLI::App& energy) {
   });
 }
 
-struct MeasureOptions {
+struct EnergyMeasureOptions {
   std::string root = "/sys/class/powercap";
   double tick = 0.1;
   bool json = false;
 };
 
-void run_measure(const MeasureOptions& o) {
+void run_energy_measure(const EnergyMeasureOptions& o) {
   const std::vector<std::string>& argv = compile_flags();  // everything after `--`: here the program
   if (argv.empty()) throw InputError("give the program to measure after --: pacer energy measure -- PROG ARGS");
   if (!(o.tick > 0) || o.tick > 60) throw InputError("--tick must be a positive number of seconds, at most 60");
@@ -119,14 +119,14 @@ void run_measure(const MeasureOptions& o) {
 }
 
 void add_measure(CLI::App& energy) {
-  auto o = std::make_shared<MeasureOptions>();
+  auto o = std::make_shared<EnergyMeasureOptions>();
   CLI::App* cmd = energy.add_subcommand("measure", "Measure a program's energy with RAPL counters (powercap): "
                                                    "measure [...] -- PROG ARGS");
   cmd->add_option("--powercap-root", o->root, "Where the powercap interface is")->capture_default_str();
   cmd->add_option("--tick", o->tick, "Seconds between counter samples (a counter must not wrap twice between them)")
       ->capture_default_str();
   cmd->add_flag("--json", o->json, "Print JSON");
-  cmd->callback([o] { run_measure(*o); });
+  cmd->callback([o] { run_energy_measure(*o); });
 }
 
 }  // namespace

@@ -45,7 +45,7 @@ void run_measure(const MeasureCmd& c) {
   std::cerr << "speedup measure: " << o.cores.size() << " core counts x " << o.runs << " runs of";
   for (const auto& a : o.argv) std::cerr << ' ' << a;
   std::cerr << '\n';
-  o.progress = [](const Measurement& m, int run) {
+  o.progress = [](const SpeedupRun& m, int run) {
     std::cerr << "  run " << run + 1 << ", " << m.cores << " core(s) at " << frequency_text(m.cpu_hz) << ": "
               << format_seconds(m.time_s) << '\n';
   };

@@ -80,7 +80,7 @@ SpeedupData read_speedup_csv(const std::string& path) {
   }
   if (header.empty()) throw InputError(SourceLocation{path, 0}, "", "empty file: no header and no measurements");
   const Columns c = header_columns(header, {path, line_no});
-  std::vector<Measurement> runs;
+  std::vector<SpeedupRun> runs;
   SpeedupData data;
   data.file = path;
   data.from_times = c.time >= 0;
@@ -109,7 +109,7 @@ SpeedupData read_speedup_csv(const std::string& path) {
   return fromt;
 }
 
-SpeedupData speedups_from_times(const std::vector<Measurement>& runs, const std::string& origin) {
+SpeedupData speedups_from_times(const std::vector<SpeedupRun>& runs, const std::string& origin) {
   using Config = std::tuple<double, double, int>;  // cpu, mem, cores
   std::map<Config, std::vector<double>> times;
   for (const auto& r : runs) times[{r.cpu_hz, r.mem_hz, r.cores}].push_back(r.time_s);
@@ -137,7 +137,7 @@ SpeedupData speedups_from_times(const std::vector<Measurement>& runs, const std:
   return data;
 }
 
-std::string measurements_csv(const std::vector<Measurement>& runs) {
+std::string measurements_csv(const std::vector<SpeedupRun>& runs) {
   std::ostringstream os;
   os.precision(10);
   os << "cores,cpu_freq_hz,mem_freq_hz,time_s\n";

@@ -12,7 +12,7 @@
 
 namespace pacer {
 
-struct Measurement {
+struct SpeedupRun {
   int cores = 1;
   double cpu_hz = 0, mem_hz = 0, time_s = 0;
 };
@@ -34,9 +34,9 @@ struct SpeedupData {
 // Throws InputError with file, line and column for anything malformed:
 // missing columns, non-positive times or frequencies, no one-core run.
 SpeedupData read_speedup_csv(const std::string& path);
-SpeedupData speedups_from_times(const std::vector<Measurement>& runs, const std::string& origin);
+SpeedupData speedups_from_times(const std::vector<SpeedupRun>& runs, const std::string& origin);
 
-std::string measurements_csv(const std::vector<Measurement>& runs);
+std::string measurements_csv(const std::vector<SpeedupRun>& runs);
 std::string speedups_csv(const std::vector<SpeedupPoint>& points);
 
 SpeedupColumns columns_of(const std::vector<SpeedupPoint>& points);

@@ -25,13 +25,13 @@ void GenerateOptions::validate() const {
   if (!(noise >= 0 && noise < 0.2)) throw InputError("--noise must be in [0, 0.2) (a relative standard deviation)");
 }
 
-std::vector<Measurement> generate_measurements(const SpeedupLaw& law, const std::vector<double>& params,
+std::vector<SpeedupRun> generate_measurements(const SpeedupLaw& law, const std::vector<double>& params,
                                                GenerateOptions o) {
   o.fill_defaults();
   o.validate();
   std::mt19937_64 rng(o.seed);
   std::normal_distribution<double> z(0.0, 1.0);
-  std::vector<Measurement> runs;
+  std::vector<SpeedupRun> runs;
   for (double cpu : o.cpu_hz) {
     const double phi = cpu / o.mem_hz;
     const double t_s = o.instructions / cpu * law.sequential_cycles_per_instruction(params.data(), phi);

@@ -27,7 +27,7 @@ struct GenerateOptions {
   void validate() const;
 };
 
-std::vector<Measurement> generate_measurements(const SpeedupLaw& law, const std::vector<double>& params,
+std::vector<SpeedupRun> generate_measurements(const SpeedupLaw& law, const std::vector<double>& params,
                                                GenerateOptions o);
 
 }  // namespace pacer

@@ -114,7 +114,7 @@ int available_cores() {
   return int(sysconf(_SC_NPROCESSORS_ONLN));
 }
 
-std::vector<Measurement> measure_speedups(const MeasureOptions& o, const FrequencyControl& control) {
+std::vector<SpeedupRun> measure_speedups(const MeasureOptions& o, const FrequencyControl& control) {
   if (o.argv.empty()) throw InputError("no program to measure: give it after '--', e.g. pacer speedup measure -- ./prog");
   if (o.runs < 1) throw InputError("--runs must be at least 1 (got " + std::to_string(o.runs) + ")");
   if (!(o.mem_hz > 0)) throw InputError("the memory frequency must be positive");
@@ -126,7 +126,7 @@ std::vector<Measurement> measure_speedups(const MeasureOptions& o, const Frequen
   std::vector<double> freqs = o.cpu_hz;
   if (freqs.empty()) freqs.push_back(control.current_hz);
   if (!(freqs.front() > 0)) throw InputError("the processor frequency is unknown on this machine (no cpufreq, no /proc/cpuinfo)");
-  std::vector<Measurement> out;
+  std::vector<SpeedupRun> out;
   for (double f : freqs) {
     if (!o.cpu_hz.empty()) set_frequency(f);
     for (int run = 0; run < o.runs; ++run)  // rounds, so slow drifts hit every core count alike

@@ -39,10 +39,10 @@ struct MeasureOptions {
   std::vector<double> cpu_hz;     // empty: the current frequency only
   double mem_hz = 0;
   int runs = 5;
-  std::function<void(const Measurement&, int run)> progress;
+  std::function<void(const SpeedupRun&, int run)> progress;
 };
 
 // Throws InputError if the program cannot run or fails (with its status).
-std::vector<Measurement> measure_speedups(const MeasureOptions& o, const FrequencyControl& control);
+std::vector<SpeedupRun> measure_speedups(const MeasureOptions& o, const FrequencyControl& control);
 
 }  // namespace pacer
