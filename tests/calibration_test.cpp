@@ -237,6 +237,10 @@ TEST_CASE("calibration on a machine whose sysfs and CPUID report no caches", "[c
   CHECK(mem.unknown.count("line_size"));  // the latency curve cannot see a line
   CHECK(mem.params.count("mem_latency"));
   CHECK(mem.params.count("mem_bandwidth"));
+  // What a line no prefetcher follows costs, and the page that decides it.
+  REQUIRE(mem.params.count("mem_scattered_line"));
+  CHECK(mem.params.at("mem_scattered_line").value > 0);
+  CHECK(mem.params.at("page_size").value >= 4096);
   bool said = false;
   for (const auto& n : c.notes) said = said || n.find("CPUID reports no caches") != std::string::npos;
   CHECK(said);

@@ -344,7 +344,18 @@ class Calibrator {
                                                  "measured by pacer calibrate: one core reading" + where);
       mem.params[name + "_latency"] = measured(median(lat), spread(lat), 1e-9, "ns",
                                                "measured by pacer calibrate: a random pointer chase" + where);
+      if (name != "l1") {  // level 1's lines are not fetched from anywhere
+        std::vector<double> line;
+        for (double s : timing(t, "scatter:" + key)) line.push_back(s / static_cast<double>(bytes / 64));
+        mem.params[name + "_scattered_line"] = measured(
+            median(line), spread(line), 1e-9, "ns",
+            "measured by pacer calibrate: independent loads of every line" + where + " in random order");
+      }
     }
+    Figure page = measured(static_cast<double>(sysconf(_SC_PAGESIZE)), 0, 1, "B",
+                           "the operating system's page size (sysconf)");
+    page.spread = -1;
+    mem.params["page_size"] = page;
   }
 
   void component_timing(const fs::path& dir) {

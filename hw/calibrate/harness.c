@@ -62,10 +62,8 @@ __attribute__((noinline)) static int pacer_callee(int v) {
 static char* g_buffer;
 static size_t g_size;
 
-/* A random cyclic chain through every cache line of the buffer, so that
- * each load depends on the last and no prefetcher can guess the next. */
-static void build_chase(size_t size) {
-  size_t lines = size / 64;
+/* The buffer's cache lines in a random order (Fisher-Yates, xorshift). */
+static size_t* shuffled_lines(size_t lines) {
   size_t* order = malloc(lines * sizeof *order);
   for (size_t i = 0; i < lines; i++) order[i] = i;
   uint64_t state = 88172645463325252ull;
@@ -74,6 +72,14 @@ static void build_chase(size_t size) {
     size_t j = state % (i + 1), t = order[i];
     order[i] = order[j], order[j] = t;
   }
+  return order;
+}
+
+/* A random cyclic chain through every cache line of the buffer, so that
+ * each load depends on the last and no prefetcher can guess the next. */
+static void build_chase(size_t size) {
+  size_t lines = size / 64;
+  size_t* order = shuffled_lines(lines);
   for (size_t i = 0; i < lines; i++)
     *(void**)(g_buffer + order[i] * 64) = g_buffer + order[(i + 1) % lines] * 64;
   free(order);
@@ -85,6 +91,28 @@ static double latency(long reps) {
   for (long r = 0; r < reps; r++) p = *(void**)p;
   double t = now() - t0;
   BM(p);
+  return t;
+}
+
+/* One repetition loads every line of the buffer once, in a random order the
+ * index array gives, each load independent of the others: no prefetcher
+ * follows them, so each line is a demand miss and the time per line is the
+ * level's latency over the misses the core keeps in flight. The order is
+ * random within windows of 1 MiB taken one after another, so that the pages
+ * in use at a time stay within the second-level TLB, as the pages of a
+ * column walk do: the figure is the cache's, not the page walker's. */
+enum { SCATTER_WINDOW_LINES = 16384 };
+static uint32_t* g_scatter;
+static double scattered_lines(long reps) {
+  size_t lines = g_size / 64;
+  uint64_t s = 0;
+  double t0 = now();
+  for (long r = 0; r < reps; r++) {
+    for (size_t i = 0; i < lines; i++) s += *(const uint64_t*)(g_buffer + (size_t)g_scatter[i] * 64);
+    BM(s);
+  }
+  double t = now() - t0;
+  BM(s);
   return t;
 }
 
@@ -179,6 +207,17 @@ static void memory_level(FILE* out, const char* level, size_t size) {
     progress(name);
     measure(out, name, read_bandwidth, 1);
   }
+  if (!curve && !bwcurve) {
+    size_t lines = size / 64, window = lines < SCATTER_WINDOW_LINES ? lines : SCATTER_WINDOW_LINES;
+    size_t* order = shuffled_lines(window);
+    g_scatter = malloc(lines * sizeof *g_scatter);
+    for (size_t i = 0; i < lines; i++) g_scatter[i] = (uint32_t)(i / window * window + order[i % window]);
+    free(order);
+    snprintf(name, sizeof name, "scatter:%s:%zu", level, size);
+    progress(name);
+    measure(out, name, scattered_lines, 1);
+    free(g_scatter);
+  }
   if (bwcurve) {
     free(g_buffer);
     return;
@@ -206,7 +245,9 @@ int main(int argc, char** argv) {
   int first = 3, processor = !(argc > 3 && strcmp(argv[3], "memory-only") == 0);
   if (!processor) first = 4;
   int constructs = (int)(sizeof construct_benchmarks / sizeof construct_benchmarks[0]);
-  g_total = (processor ? constructs + 3 : 0) + 2 * (argc - first);
+  g_total = processor ? constructs + 3 : 0;
+  for (int i = first; i < argc; i++) /* a curve point is one benchmark, a level three */
+    g_total += strncmp(argv[i], "curve=", 6) == 0 || strncmp(argv[i], "bwcurve=", 8) == 0 ? 1 : 3;
   g_chase[0] = g_chase;
   for (int i = 0; processor && i < constructs; i++) {
     progress(construct_benchmarks[i].name);

@@ -21,6 +21,7 @@ std::string CacheShape::source_of(size_t boundary) const {
 CacheShape cache_shape(const Hardware& hw, std::vector<std::string>& notes) {
   CacheShape shape;
   if (hw.has("memory", "line_size")) shape.line = hw.require("memory", "line_size", "icc").value;
+  if (hw.has("memory", "page_size")) shape.page = hw.require("memory", "page_size", "icc").value;
   std::string guessed;
   for (const char* level : {"l1", "l2", "l3"}) {
     const std::string size = std::string(level) + "_size", ways = std::string(level) + "_ways";
@@ -37,6 +38,8 @@ CacheShape cache_shape(const Hardware& hw, std::vector<std::string>& notes) {
 
 CacheSimulator::CacheSimulator(const CacheShape& shape) {
   while ((1u << line_shift_) < shape.line) ++line_shift_;
+  page_shift_ = line_shift_;
+  while ((1ull << page_shift_) < shape.page) ++page_shift_;
   for (const auto& l : shape.levels) {
     Level level;
     const auto lines = static_cast<std::uint64_t>(std::max(1.0, l.bytes / shape.line));
@@ -48,10 +51,32 @@ CacheSimulator::CacheSimulator(const CacheShape& shape) {
   }
 }
 
-void CacheSimulator::access(std::uint64_t address, double width, bool store, Crossing* crossed) {
-  const std::uint64_t first = address >> line_shift_;
-  const std::uint64_t last = (address + static_cast<std::uint64_t>(std::max(1.0, width)) - 1) >> line_shift_;
-  for (std::uint64_t line = first; line <= last; ++line) touch(0, line, store, crossed, false);
+// Frames are drawn from a mixing sequence (SplitMix64's), each distinct, so
+// that the same program is always given the same frames.
+std::uint64_t CacheSimulator::physical(std::uint64_t address) {
+  const std::uint64_t page = address >> page_shift_;
+  if (page != last_page_) {
+    auto [it, fresh] = frames_.try_emplace(page, 0);
+    if (fresh) {
+      std::uint64_t frame;
+      do {
+        std::uint64_t z = (frame_seed_ += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        frame = (z ^ (z >> 31)) >> (page_shift_ + 12);  // physical addresses below 2^52
+      } while (!used_frames_.insert(frame).second);
+      it->second = frame;
+    }
+    last_page_ = page;
+    last_frame_ = it->second;
+  }
+  return (last_frame_ << page_shift_) | (address & ((1ull << page_shift_) - 1));
+}
+
+void CacheSimulator::access(std::uint64_t address, double width, bool store, Crossing* crossed, bool scattered) {
+  const std::uint64_t end = address + static_cast<std::uint64_t>(std::max(1.0, width)) - 1;
+  for (std::uint64_t at = address >> line_shift_; at <= end >> line_shift_; ++at)
+    touch(0, physical(at << line_shift_) >> line_shift_, store, crossed, false, scattered);
 }
 
 // Tags are line numbers plus one, so that 0 marks an empty way. A miss in
@@ -59,7 +84,8 @@ void CacheSimulator::access(std::uint64_t address, double width, bool store, Cro
 // way it evicts, if dirty, is written back over the same boundary. A line
 // written back into a level that does not hold it is taken whole, with no
 // fill from beyond.
-bool CacheSimulator::touch(size_t k, std::uint64_t line, bool store, Crossing* crossed, bool writeback) {
+bool CacheSimulator::touch(size_t k, std::uint64_t line, bool store, Crossing* crossed, bool writeback,
+                           bool scattered) {
   if (k == levels_.size()) return false;  // memory
   Level& l = levels_[k];
   const std::uint64_t tag = line + 1;
@@ -79,11 +105,12 @@ bool CacheSimulator::touch(size_t k, std::uint64_t line, bool store, Crossing* c
     way = l.ways - 1;  // the least recently used
     if (set[way] != 0 && dirty[way]) {
       crossed[k].writebacks += 1;
-      touch(k + 1, set[way] - 1, true, crossed, true);
+      touch(k + 1, set[way] - 1, true, crossed, true, false);
     }
     if (!writeback) {
       crossed[k].fills += 1;
-      touch(k + 1, line, false, crossed, false);
+      if (scattered) crossed[k].scattered += 1;
+      touch(k + 1, line, false, crossed, false, scattered);
     }
   }
   std::move_backward(set, set + way, set + way + 1);
@@ -101,19 +128,22 @@ struct NodeTraffic {
 };
 
 // One access with its numbers bound: the address is base + the sum of
-// stride x counter.
+// stride x counter. Scattered: its stride in the innermost loop around it
+// is a page or more, so no prefetcher brings its lines ahead.
 struct BoundAccess {
   double base = 0;
   std::vector<std::pair<const double*, double>> strides;
   double width = 0;
   bool store = false;
+  bool scattered = false;
 };
 
 // Runs one SEG's loop nests in order through the caches.
 class NestWalk {
  public:
   NestWalk(const CacheShape& shape, const ParamValues& bound, double budget)
-      : sim_(shape), levels_(shape.levels.size()), budget_(budget), scratch_(levels_), line_(shape.line) {
+      : sim_(shape), levels_(shape.levels.size()), budget_(budget), scratch_(levels_), line_(shape.line),
+        page_(shape.page) {
     bindings_.params = bound;
     for (const auto& l : shape.levels) capacity_ += l.bytes;
   }
@@ -176,6 +206,7 @@ class NestWalk {
       for (size_t k = 0; k < levels_; ++k) {
         into.crossed[k].fills += t.crossed[k].fills;
         into.crossed[k].writebacks += t.crossed[k].writebacks;
+        into.crossed[k].scattered += t.crossed[k].scattered;
       }
     }
   }
@@ -207,10 +238,12 @@ class NestWalk {
     if (carry >= 1) ++trips, carry -= 1;
     double* counter = n.induction.empty() ? nullptr : &bindings_.params[n.induction];
     const double start = counter ? evaluate(n.induction_start, bindings_) : 0;
+    innermost_.push_back(counter);
     for (long long k = 0; k < trips && !stop_; ++k) {
       if (counter) *counter = start + n.induction_step * static_cast<double>(k);
       seg(*n.body);
     }
+    innermost_.pop_back();
   }
 
   // One arm per execution, chosen by a low-discrepancy sequence, so that
@@ -241,7 +274,7 @@ class NestWalk {
       double address = a.base;
       for (const auto& [counter, stride] : a.strides) address += stride * *counter;
       sim_.access(static_cast<std::uint64_t>(std::max(0.0, address)), a.width, a.store,
-                  counted ? t->crossed.data() : scratch_.data());
+                  counted ? t->crossed.data() : scratch_.data(), a.scattered);
     }
     accesses_ += static_cast<double>(accesses.size());
     if (accesses_ >= budget_) stop_ = true;
@@ -257,8 +290,11 @@ class NestWalk {
       for (const MemoryAccess& m : n.memory.affine) {
         BoundAccess a;
         a.base = base_of(m) + evaluate(m.offset, bindings_);
-        for (const auto& [counter, stride] : m.strides)
+        const double* inner = innermost_.empty() ? nullptr : innermost_.back();
+        for (const auto& [counter, stride] : m.strides) {
           a.strides.emplace_back(&bindings_.params[counter], evaluate(stride, bindings_));
+          if (inner && a.strides.back().first == inner) a.scattered = std::abs(a.strides.back().second) >= page_;
+        }
         a.width = m.width;
         a.store = m.store;
         out.push_back(std::move(a));
@@ -290,8 +326,9 @@ class NestWalk {
   size_t levels_;
   double budget_;
   std::vector<Crossing> scratch_;
-  double line_ = 64, capacity_ = 0;
+  double line_ = 64, page_ = 4096, capacity_ = 0;
   Bindings bindings_;
+  std::vector<const double*> innermost_;  // the counters of the loops being run, innermost last
   std::map<const SegNode*, NodeTraffic> pass_;
   std::map<const SegNode*, std::vector<BoundAccess>> bound_;
   std::map<const SegNode*, double> carry_, phase_;
@@ -336,6 +373,7 @@ Traffic simulate(const ApplicationModel& model, const CacheShape& shape, const P
         const Crossing& c = it->second.crossed[k];
         r["bytes_from_" + shape.source_of(k)] = c.fills * shape.line / it->second.executions;
         r["bytes_to_" + shape.source_of(k)] = c.writebacks * shape.line / it->second.executions;
+        if (c.scattered > 0) r["lines_scattered_from_" + shape.source_of(k)] = c.scattered / it->second.executions;
       }
     });
   };
@@ -375,7 +413,8 @@ void describe(const Seg& seg, std::string& key) {
 
 std::string traffic_key(const ApplicationModel& model, const CacheShape& shape, const ParamValues& bound,
                         double budget) {
-  std::string key = "pacer traffic 1\nline " + std::to_string(shape.line) + " budget " + std::to_string(budget);
+  std::string key = "pacer traffic 2\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
+                    " budget " + std::to_string(budget);
   for (const auto& l : shape.levels) key += "\n" + l.name + " " + std::to_string(l.bytes) + " " + std::to_string(l.ways);
   key += "\nbound";
   for (const auto& [name, value] : bound) key += " " + name + "=" + format_number(value);

@@ -10,9 +10,21 @@
 // that holds it, rows a power of two apart fall into a few sets and miss.
 // A long nest is sampled (its first accesses warm the caches, the next ones
 // are counted); a short one is run twice and the second run counted.
+// Two facts of real machines shape it beyond Kerncraft's simulation:
+// - caches are indexed by physical address, and the operating system hands
+//   out page frames in no particular order, so addresses a page or more
+//   apart fall into sets as random frames do, not as their virtual
+//   addresses would (on a virtual index, a column walk of rows 16 KiB
+//   apart would meet in a few sets of every level);
+// - hardware prefetchers follow a stream within one page: a reference whose
+//   stride in its innermost loop is a page or more brings every line on
+//   demand, so its lines are counted apart ("scattered"), to be priced by
+//   the time such a miss takes rather than by bandwidth.
 #pragma once
 #include <cstdint>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "framework/application_model.hpp"
@@ -27,6 +39,7 @@ struct CacheLevelShape {
 };
 struct CacheShape {
   double line = 64;
+  double page = 4096;
   std::vector<CacheLevelShape> levels;  // innermost first
   // The names of the bandwidth each boundary's lines come over: the next
   // level's ("l2", "l3"), "mem" past the last.
@@ -34,8 +47,8 @@ struct CacheShape {
 };
 
 // The caches of a description's memory section (l1_size, l1_ways, ...,
-// line_size), innermost first; an associativity not given is taken as 8
-// ways, and `notes` says so.
+// line_size, page_size), innermost first; an associativity not given is
+// taken as 8 ways, and `notes` says so; a page not given as 4 KiB.
 CacheShape cache_shape(const Hardware& hw, std::vector<std::string>& notes);
 
 // The lines that crossed one boundary, below a level: filled from it, and
@@ -43,18 +56,23 @@ CacheShape cache_shape(const Hardware& hw, std::vector<std::string>& notes);
 struct Crossing {
   double fills = 0;
   double writebacks = 0;
+  double scattered = 0;  // of the fills, those of loads no prefetcher follows
 };
 
 // Set-associative LRU caches, write-back and write-allocate, each level
-// filled on a miss (non-inclusive).
+// filled on a miss (non-inclusive), indexed by physical address: each
+// virtual page is given a frame of its own in a fixed pseudo-random order.
 class CacheSimulator {
  public:
   explicit CacheSimulator(const CacheShape& shape);
-  // One access of `width` bytes; the lines crossing each boundary are added
-  // to `crossed` (one entry per level).
-  void access(std::uint64_t address, double width, bool store, Crossing* crossed);
+  // One access of `width` bytes at a virtual address; the lines crossing
+  // each boundary are added to `crossed` (one entry per level), and
+  // counted as scattered too when `scattered`.
+  void access(std::uint64_t address, double width, bool store, Crossing* crossed, bool scattered = false);
 
  private:
+  // The physical address of a virtual one.
+  std::uint64_t physical(std::uint64_t address);
   struct Level {
     std::uint64_t sets = 1;
     unsigned ways = 1;
@@ -63,15 +81,19 @@ class CacheSimulator {
   };
   // Looks a line up in level k, filling it on a miss (or taking it whole,
   // when it is a dirty line written back from below); returns whether it hit.
-  bool touch(size_t k, std::uint64_t line, bool store, Crossing* crossed, bool writeback);
+  bool touch(size_t k, std::uint64_t line, bool store, Crossing* crossed, bool writeback, bool scattered);
   std::vector<Level> levels_;
-  unsigned line_shift_ = 6;
+  unsigned line_shift_ = 6, page_shift_ = 12;
+  std::unordered_map<std::uint64_t, std::uint64_t> frames_;  // virtual page -> frame
+  std::unordered_set<std::uint64_t> used_frames_;
+  std::uint64_t frame_seed_ = 0, last_page_ = ~0ull, last_frame_ = 0;
 };
 
 // Attaches to every compute node whose memory references are all affine
 // the bytes per execution each boundary moves (machine RUV: bytes_from_l2,
 // bytes_from_l3, bytes_from_mem, filled from that level, bytes_to_l2, ...,
-// written back to it, and traffic = 1).
+// written back to it, lines_scattered_from_l2, ..., the fills no prefetcher
+// follows, and traffic = 1).
 // `bound` binds trip counts and probabilities; `budget` is the accesses
 // simulated per loop nest. Returns notes on what could not be simulated.
 // The RUVs written are `kinds`': ICC's machine RUV, IntCC's IR RUV, or

@@ -16,6 +16,28 @@ double level_bandwidth(double working_set, const Hardware& hw, const std::string
   return hw.require("memory", "mem_bandwidth", model + " (the working set exceeds every cache level given)").value;
 }
 
+// Lines no prefetcher follows come one demand miss at a time, as many in
+// flight as the core keeps: each costs the measured time of such a line
+// from the level it was found in (the lines a level sent less those it
+// fetched from beyond), whatever the bandwidth would allow.
+double scattered_time(const Ruv& r, const Hardware& hw, NodeCost& cost) {
+  static const char* const kLevels[] = {"l2", "l3", "mem"};
+  double t = 0;
+  for (size_t k = 0; k < 3; ++k) {
+    double found = r.get(std::string("lines_scattered_from_") + kLevels[k]);
+    for (size_t beyond = k + 1; beyond < 3 && found > 0; ++beyond)
+      if (r.has(std::string("lines_scattered_from_") + kLevels[beyond])) {
+        found -= r.get(std::string("lines_scattered_from_") + kLevels[beyond]);
+        break;
+      }
+    if (found <= 0) continue;
+    const std::string figure = std::string(kLevels[k]) + "_scattered_line";
+    if (hw.has("memory", figure)) t += found * hw.require("memory", figure, "icc").value;
+    else cost.unpriced["memory/" + figure + " (lines from " + kLevels[k] + " no prefetcher follows)"] += found;
+  }
+  return t;
+}
+
 // The simulated lines each level sends, each over that level's bandwidth,
 // and the bytes used over level 1's: the slowest transfer bounds the node.
 // A level whose bandwidth is not published for a machine not in hand is
@@ -30,7 +52,7 @@ double transfer_time(const Ruv& r, const Hardware& hw, NodeCost& cost) {
   if (hw.has("memory", "l1_bandwidth")) over("l1", r.get("bytes"));
   for (const auto& [name, bytes] : r)
     if (name.rfind("bytes_from_", 0) == 0 && bytes > 0) over(name.substr(11), bytes);
-  return t;
+  return std::max(t, scattered_time(r, hw, cost));
 }
 
 }  // namespace
@@ -48,7 +70,8 @@ NodeCost with_memory_and_branches(double core, const Ruv& r, const Hardware& hw,
 
 bool is_memory_or_branch_entry(const std::string& name) {
   return name == "bytes" || name == "working_set" || name == "traffic" || name == "mispredicts" ||
-         name.rfind("bytes_from_", 0) == 0 || name.rfind("bytes_to_", 0) == 0;
+         name.rfind("bytes_from_", 0) == 0 || name.rfind("bytes_to_", 0) == 0 ||
+         name.rfind("lines_scattered_from_", 0) == 0;
 }
 
 }  // namespace pacer
