@@ -6,9 +6,11 @@ namespace pacer {
 
 namespace {
 
-// The bandwidth of the first level the working set fits in.
+// The bandwidth of the first level beyond level 1 the working set fits in;
+// 0 when it fits in level 1, whose loads the in-core time already prices.
 double level_bandwidth(double working_set, const Hardware& hw, const std::string& model) {
-  for (const char* level : {"l1", "l2", "l3"}) {
+  if (hw.has("memory", "l1_size") && working_set <= hw.require("memory", "l1_size", model).value) return 0;
+  for (const char* level : {"l2", "l3"}) {
     const std::string size = std::string(level) + "_size", bw = std::string(level) + "_bandwidth";
     if (hw.has("memory", size) && hw.has("memory", bw) && working_set <= hw.require("memory", size, model).value)
       return hw.require("memory", bw, model).value;
@@ -38,8 +40,11 @@ double scattered_time(const Ruv& r, const Hardware& hw, NodeCost& cost) {
   return t;
 }
 
-// The simulated lines each level sends, each over that level's bandwidth,
-// and the bytes used over level 1's: the slowest transfer bounds the node.
+// The simulated lines each level sends, each over that level's bandwidth:
+// the slowest transfer bounds the node. Level 1's own traffic is the loads
+// and stores of the code, whose ports the in-core time already prices (as
+// the ECM model counts them in-core): counting its bytes over a bandwidth as
+// well would price them twice.
 // A level whose bandwidth is not published for a machine not in hand is
 // reported, as HLLC reports a construct it has no cost for.
 double transfer_time(const Ruv& r, const Hardware& hw, NodeCost& cost) {
@@ -49,7 +54,6 @@ double transfer_time(const Ruv& r, const Hardware& hw, NodeCost& cost) {
     if (hw.has("memory", figure)) t = std::max(t, bytes / hw.require("memory", figure, "icc").value);
     else cost.unpriced["memory/" + figure + " (bytes from " + level + ")"] += bytes;
   };
-  if (hw.has("memory", "l1_bandwidth")) over("l1", r.get("bytes"));
   for (const auto& [name, bytes] : r)
     if (name.rfind("bytes_from_", 0) == 0 && bytes > 0) over(name.substr(11), bytes);
   return std::max(t, scattered_time(r, hw, cost));
@@ -64,7 +68,9 @@ NodeCost with_memory_and_branches(double core, const Ruv& r, const Hardware& hw,
             hw.require("icc", "mispredict", model + " (the node ends in an unpredictable branch)").value;
   if (r.get("traffic") > 0) cost.seconds = std::max(core, transfer_time(r, hw, cost));
   else if (r.get("bytes") <= 0 || !hw.sections.count("memory")) cost.seconds = core;
-  else cost.seconds = std::max(core, r.get("bytes") / level_bandwidth(r.get("working_set"), hw, model));
+  else if (const double bw = level_bandwidth(r.get("working_set"), hw, model); bw > 0)
+    cost.seconds = std::max(core, r.get("bytes") / bw);
+  else cost.seconds = core;
   return cost;
 }
 

@@ -8,10 +8,11 @@
 // - its data comes over each cache boundary at that level's bandwidth, from
 //   the simulated traffic (cache_traffic.hpp), else from the level its loop's
 //   working set fits in; the slowest transfer and the in-core time overlap
-//   fully, as in Kerncraft's ECM model: t = max(core, transfers);
-// - lines no prefetcher follows (a stride of a page or more) take at least
-//   the measured time of such a miss each (<level>_scattered_line), since
-//   one core keeps only so many misses in flight.
+//   fully, as in Kerncraft's ECM model: t = max(core, transfers); level 1's
+//   own traffic is the in-core model's loads and stores, not a transfer;
+// - lines no prefetcher follows (a stride of a page or more) take the
+//   measured time of such a miss each (<level>_scattered_line) from the
+//   level they are found in, since one core keeps only so many in flight.
 #pragma once
 #include <string>
 
