@@ -179,6 +179,56 @@ TEST_CASE("caches beyond a page are indexed by physical frames, which the system
   CHECK(level2_fills() == fills);  // the same program is given the same frames
 }
 
+TEST_CASE("a data TLB: a column walk misses it on every element, a row walk once a page", "[traffic]") {
+  CAnalysis a = analyse_code(
+      "#define N 512\n"
+      "static double m[N][N], x[N], y[N];\n"
+      "void rows(void) {\n"
+      "  for (int i = 0; i < N; i++)\n"
+      "    for (int j = 0; j < N; j++) y[i] += m[i][j] * x[j];\n"
+      "}\n"
+      "void columns(void) {\n"
+      "  for (int j = 0; j < N; j++)\n"
+      "    for (int i = 0; i < N; i++) y[i] += m[i][j] * x[j];\n"
+      "}\n");
+  Hardware hw = small_machine();
+  auto count = [&](double entries, double ways) {
+    Figure f;
+    f.value = f.written = entries, f.source = "t";
+    hw.sections["memory"].params["tlb_entries"] = f;
+    f.value = f.written = ways;
+    hw.sections["memory"].params["tlb_ways"] = f;
+  };
+  // 64 entries, 4 ways: the 512 pages of a column do not stay; a row's page
+  // serves 512 elements.
+  count(64, 4);
+  attach_cache_traffic(a.model, hw, {});
+  CHECK(inner_node(a, "columns").ruvs.at(ruv_kind::machine).get("page_walks") == Approx(1).epsilon(0.05));
+  CHECK(inner_node(a, "rows").ruvs.at(ruv_kind::machine).get("page_walks") < 0.01);
+  // Priced: a walk of 30 ns on top of the line from memory (20 ns); named
+  // when the description does not say what a walk costs.
+  const ResourceModel& icc = find_resource_model("icc");
+  Figure ns;
+  ns.value = 20e-9, ns.written = 20, ns.unit = "ns", ns.source = "t";
+  hw.sections["memory"].params["mem_scattered_line"] = ns;
+  hw.sections["memory"].params["l2_scattered_line"] = ns;
+  CHECK(icc.price(inner_node(a, "columns"), hw).unpriced.count("memory/page_walk (loads that miss the TLB)"));
+  ns.value = 30e-9, ns.written = 30;
+  hw.sections["memory"].params["page_walk"] = ns;
+  CHECK(icc.price(inner_node(a, "columns"), hw).seconds == Approx(50e-9).epsilon(0.05));
+  // A TLB that holds the 512 pages: no walks once they are in.
+  CAnalysis b = analyse_code(
+      "#define N 512\n"
+      "static double m[N][N], y[N];\n"
+      "void columns(void) {\n"
+      "  for (int j = 0; j < N; j++)\n"
+      "    for (int i = 0; i < N; i++) y[i] += m[i][j];\n"
+      "}\n");
+  count(1024, 0);
+  attach_cache_traffic(b.model, hw, {});
+  CHECK(inner_node(b, "columns").ruvs.at(ruv_kind::machine).get("page_walks") < 0.01);
+}
+
 TEST_CASE("ICC prices a node from its simulated traffic over each level's bandwidth", "[traffic]") {
   CAnalysis a = analyse_code(
       "#define N 512\n"

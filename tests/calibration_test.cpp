@@ -140,6 +140,37 @@ TEST_CASE("cache levels from CPUID: Intel leaf 4, AMD leaf 0x8000001D, AMD's old
   CHECK(!legacy[1].to_check);
 }
 
+TEST_CASE("the data TLB from CPUID: AMD leaf 0x80000006, Intel leaf 0x18, and nothing", "[calibrate][caches]") {
+  CHECK(!cpuid_data_tlb(silent_cpuid()));
+  // AMD: 2048 entries, 8 ways (code 6), for 4 KiB pages in EBX (this VM's Zen 3 answers 0x68004200).
+  CpuidRegisters max, l2;
+  max.eax = 0x80000008;
+  l2.ebx = 0x68004200;
+  const auto amd = cpuid_data_tlb(fake_cpuid({{{0x80000000, 0}, max}, {{0x80000006, 0}, l2}}));
+  REQUIRE(amd);
+  CHECK(amd->entries == 2048);
+  CHECK(amd->ways == 8);
+  // Intel: leaf 0x18 lists the level 1 data TLB (64 entries, 4 ways x 16
+  // sets) and the level 2 unified one (2048: 16 ways x 128 sets); the
+  // higher level is taken, and an instruction TLB is not.
+  auto leaf18 = [](std::uint32_t type, std::uint32_t level, std::uint32_t ways, std::uint32_t sets) {
+    CpuidRegisters r;
+    r.ebx = 1 | ways << 16;  // maps 4 KiB pages
+    r.ecx = sets;
+    r.edx = type | level << 5;
+    return r;
+  };
+  CpuidRegisters first = leaf18(1, 1, 4, 16);
+  first.eax = 3;
+  const auto intel = cpuid_data_tlb(fake_cpuid({{{0x18, 0}, first},
+                                                {{0x18, 1}, leaf18(3, 2, 16, 128)},
+                                                {{0x18, 2}, leaf18(2, 3, 8, 1024)},
+                                                {{0x18, 3}, CpuidRegisters{}}}));
+  REQUIRE(intel);
+  CHECK(intel->entries == 2048);
+  CHECK(intel->ways == 16);
+}
+
 TEST_CASE("cache levels from the latency curve, and how much of a level one core reaches", "[calibrate][caches]") {
   // 1 ns up to 32 KiB, 4 ns to 512 KiB, 15 ns to 16 MiB, then 100 ns.
   std::vector<std::pair<double, double>> curve;
@@ -241,6 +272,11 @@ TEST_CASE("calibration on a machine whose sysfs and CPUID report no caches", "[c
   REQUIRE(mem.params.count("mem_scattered_line"));
   CHECK(mem.params.at("mem_scattered_line").value > 0);
   CHECK(mem.params.at("page_size").value >= 4096);
+  // CPUID says nothing of the TLB here: its size is unknown, with the
+  // reason, and what a miss costs is still measured.
+  CHECK(mem.unknown.count("tlb_entries"));
+  REQUIRE(mem.params.count("page_walk"));
+  CHECK(mem.params.at("page_walk").value >= 0);
   bool said = false;
   for (const auto& n : c.notes) said = said || n.find("CPUID reports no caches") != std::string::npos;
   CHECK(said);

@@ -88,6 +88,31 @@ std::vector<CacheLevel> amd_legacy_leaves(const Cpuid& cpuid) {
 
 }  // namespace
 
+std::optional<DataTlb> cpuid_data_tlb(const Cpuid& cpuid) {
+  const auto max = cpuid(0x80000000, 0);
+  if (max && max->eax >= 0x80000006)
+    if (const auto r = cpuid(0x80000006, 0); r && bits(r->ebx, 16, 27) && amd_ways(bits(r->ebx, 28, 31)))
+      return DataTlb{static_cast<int>(bits(r->ebx, 16, 27)), amd_ways(bits(r->ebx, 28, 31)),
+                     "the processor's report of its level 2 data TLB for 4 KiB pages (CPUID 0x80000006)"};
+  DataTlb best;
+  int best_level = 0;
+  const auto first = cpuid(0x18, 0);
+  for (std::uint32_t sub = 0; first && sub <= std::min<std::uint32_t>(first->eax, 16); ++sub) {
+    const auto r = cpuid(0x18, sub);
+    if (!r) break;
+    const std::uint32_t type = bits(r->edx, 0, 4);
+    const int level = static_cast<int>(bits(r->edx, 5, 7));
+    if ((type != 1 && type != 3) || !bits(r->ebx, 0, 0) || level <= best_level) continue;  // data or unified, 4 KiB
+    const int ways = static_cast<int>(bits(r->ebx, 16, 31));
+    best.entries = ways * static_cast<int>(r->ecx);
+    best.ways = bits(r->edx, 8, 8) ? -1 : ways;
+    best.source = "the processor's report of its level " + std::to_string(level) + " TLB for 4 KiB pages (CPUID 0x18)";
+    best_level = level;
+  }
+  if (best.entries <= 0) return std::nullopt;
+  return best;
+}
+
 Cpuid host_cpuid() {
   return [](std::uint32_t leaf, std::uint32_t sub) -> std::optional<CpuidRegisters> {
 #if defined(__x86_64__) || defined(__i386__)

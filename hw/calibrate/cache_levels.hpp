@@ -46,6 +46,17 @@ std::vector<CacheLevel> sysfs_cache_levels(const std::string& cpu_dir);
 // Data and unified caches CPUID reports; empty when it reports none.
 std::vector<CacheLevel> cpuid_cache_levels(const Cpuid& cpuid);
 
+// The last-level data TLB for the base page: AMD's leaf 0x80000006 (its
+// level 2 data TLB for 4 KiB pages), else Intel's leaf 0x18 (the data or
+// unified TLB of the highest level that maps 4 KiB pages). Ways -1: fully
+// associative. Nothing when CPUID reports neither.
+struct DataTlb {
+  int entries = 0;
+  int ways = 0;
+  std::string source;
+};
+std::optional<DataTlb> cpuid_data_tlb(const Cpuid& cpuid);
+
 // Cache levels from a pointer chase's latency (seconds) at growing working
 // sets (bytes, ascending): a level ends at the last size before a run of
 // steps, each raising the latency by a fifth or more, that raises it by half

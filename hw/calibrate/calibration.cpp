@@ -111,6 +111,8 @@ class Calibrator {
     levels_ = find_levels(program, dir.path);
     std::vector<std::string> args;
     for (const auto& [name, bytes] : memory_points()) args.push_back(name + "=" + std::to_string(bytes));
+    tlb_ = cpuid_data_tlb(o_.cpuid);
+    args.push_back("walk=" + std::to_string(walk_pages()));
     say("measuring (pinned to one core)");
     const Timings t = run_harness(program, dir.path / "timings.txt", args);
     costs(t);
@@ -362,6 +364,32 @@ class Calibrator {
                            "the operating system's page size (sysconf)");
     page.spread = -1;
     mem.params["page_size"] = page;
+    tlb(t, mem);
+  }
+
+  // Enough pages that every one misses the TLB: eight times its entries,
+  // at least 16384 (64 MiB of 4 KiB pages) when CPUID does not say.
+  long walk_pages() const { return std::max(16384L, 8L * (tlb_ ? tlb_->entries : 0)); }
+
+  void tlb(const Timings& t, HwSection& mem) {
+    if (tlb_) {
+      for (const auto& [name, v] : {std::pair{"tlb_entries", tlb_->entries}, std::pair{"tlb_ways", std::max(0, tlb_->ways)}}) {
+        Figure f = measured(v, 0, 1, "", tlb_->source);
+        f.spread = -1;
+        mem.params[name] = f;
+      }
+    } else {
+      mem.unknown["tlb_entries"] = "CPUID reports no data TLB on this machine (leaves 0x80000006 and 0x18)";
+    }
+    const std::string key = std::to_string(walk_pages());
+    const std::vector<double>& spread_out = timing(t, "walk:spread:" + key);
+    const std::vector<double>& packed = timing(t, "walk:packed:" + key);
+    std::vector<double> walk;
+    for (size_t i = 0; i < spread_out.size() && i < packed.size(); ++i)
+      walk.push_back(std::max(0.0, (spread_out[i] - packed[i]) / static_cast<double>(walk_pages())));
+    mem.params["page_walk"] = measured(median(walk), spread(walk), 1e-9, "ns",
+                                       "measured by pacer calibrate: independent loads of a line in each of " + key +
+                                       " pages in random order, less the same loads of as many lines packed together");
   }
 
   void component_timing(const fs::path& dir) {
@@ -380,6 +408,7 @@ class Calibrator {
   const CalibrationOptions& o_;
   Calibration& c_;
   std::vector<CacheLevel> levels_;
+  std::optional<DataTlb> tlb_;
 };
 
 

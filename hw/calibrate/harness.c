@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define BI(v) __asm__ volatile("" : "+r"(v))
 #if defined(__aarch64__)
@@ -102,9 +103,10 @@ static double latency(long reps) {
  * in use at a time stay within the second-level TLB, as the pages of a
  * column walk do: the figure is the cache's, not the page walker's. */
 enum { SCATTER_WINDOW_LINES = 16384 };
-static uint32_t* g_scatter;
+static uint32_t* g_scatter; /* line numbers in the buffer, in the order loaded */
+static size_t g_scatter_count;
 static double scattered_lines(long reps) {
-  size_t lines = g_size / 64;
+  size_t lines = g_scatter_count;
   uint64_t s = 0;
   double t0 = now();
   for (long r = 0; r < reps; r++) {
@@ -217,6 +219,7 @@ static void memory_level(FILE* out, const char* level, size_t size) {
     size_t* order = shuffled_lines(window);
     g_scatter = malloc(lines * sizeof *g_scatter);
     for (size_t i = 0; i < lines; i++) g_scatter[i] = (uint32_t)(i / window * window + order[i % window]);
+    g_scatter_count = lines;
     free(order);
     snprintf(name, sizeof name, "scatter:%s:%zu", level, size);
     progress(name);
@@ -232,6 +235,36 @@ static void memory_level(FILE* out, const char* level, size_t size) {
   progress(name);
   measure(out, name, latency, 1024);
   free(g_buffer);
+}
+
+/* What a TLB miss adds: independent loads of one line in each of `pages`
+ * pages, the pages in random order (more than the TLB holds, so that every
+ * load misses it), against the same loads of the same number of lines packed
+ * together (the pages few, the lines as many). Both rows are seconds per
+ * repetition of `pages` loads. */
+static void page_walks(FILE* out, size_t pages) {
+  char name[64];
+  size_t page = (size_t)sysconf(_SC_PAGESIZE), per_page = page / 64;
+  size_t* order = shuffled_lines(pages);
+  g_scatter = malloc(pages * sizeof *g_scatter);
+  g_scatter_count = pages;
+  g_buffer = aligned_alloc(page, pages * page);
+  memset(g_buffer, 1, pages * page);
+  /* A different line of each page, so that the lines spread over the sets. */
+  for (size_t i = 0; i < pages; i++) g_scatter[i] = (uint32_t)(order[i] * per_page + order[i] % per_page);
+  snprintf(name, sizeof name, "walk:spread:%zu", pages);
+  progress(name);
+  measure(out, name, scattered_lines, 1);
+  free(g_buffer);
+  g_buffer = aligned_alloc(page, pages * 64);
+  memset(g_buffer, 1, pages * 64);
+  for (size_t i = 0; i < pages; i++) g_scatter[i] = (uint32_t)order[i];
+  snprintf(name, sizeof name, "walk:packed:%zu", pages);
+  progress(name);
+  measure(out, name, scattered_lines, 1);
+  free(g_buffer);
+  free(g_scatter);
+  free(order);
 }
 
 /* argv: OUTFILE TARGET_SECONDS [memory-only] [LEVEL=BYTES ...] for the
@@ -252,7 +285,9 @@ int main(int argc, char** argv) {
   int constructs = (int)(sizeof construct_benchmarks / sizeof construct_benchmarks[0]);
   g_total = processor ? constructs + 3 : 0;
   for (int i = first; i < argc; i++) /* a curve point is one benchmark, a level three */
-    g_total += strncmp(argv[i], "curve=", 6) == 0 || strncmp(argv[i], "bwcurve=", 8) == 0 ? 1 : 3;
+    g_total += strncmp(argv[i], "curve=", 6) == 0 || strncmp(argv[i], "bwcurve=", 8) == 0 ? 1
+               : strncmp(argv[i], "walk=", 5) == 0                                          ? 2
+                                                                                            : 3;
   g_chase[0] = g_chase;
   for (int i = 0; processor && i < constructs; i++) {
     progress(construct_benchmarks[i].name);
@@ -275,7 +310,8 @@ int main(int argc, char** argv) {
     char level[16];
     size_t size;
     if (sscanf(argv[a], "%15[^=]=%zu", level, &size) != 2) return 2;
-    memory_level(out, level, size);
+    if (strcmp(level, "walk") == 0) page_walks(out, size);
+    else memory_level(out, level, size);
   }
   fprintf(stderr, "\n");
   return fclose(out) == 0 ? 0 : 1;

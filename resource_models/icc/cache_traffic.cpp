@@ -22,6 +22,10 @@ CacheShape cache_shape(const Hardware& hw, std::vector<std::string>& notes) {
   CacheShape shape;
   if (hw.has("memory", "line_size")) shape.line = hw.require("memory", "line_size", "icc").value;
   if (hw.has("memory", "page_size")) shape.page = hw.require("memory", "page_size", "icc").value;
+  if (hw.has("memory", "tlb_entries")) {
+    shape.tlb_entries = hw.require("memory", "tlb_entries", "icc").value;
+    shape.tlb_ways = hw.has("memory", "tlb_ways") ? static_cast<int>(hw.require("memory", "tlb_ways", "icc").value) : 8;
+  }
   std::string guessed;
   for (const char* level : {"l1", "l2", "l3"}) {
     const std::string size = std::string(level) + "_size", ways = std::string(level) + "_ways";
@@ -49,6 +53,24 @@ CacheSimulator::CacheSimulator(const CacheShape& shape) {
     level.dirty.assign(level.sets * level.ways, 0);
     levels_.push_back(std::move(level));
   }
+  if (shape.tlb_entries >= 1) {
+    const auto entries = static_cast<std::uint64_t>(shape.tlb_entries);
+    tlb_ways_ = shape.tlb_ways <= 0 ? static_cast<unsigned>(std::min<std::uint64_t>(entries, 1u << 16))
+                                    : static_cast<unsigned>(shape.tlb_ways);
+    tlb_sets_ = std::max<std::uint64_t>(1, entries / tlb_ways_);
+    tlb_.assign(tlb_sets_ * tlb_ways_, 0);
+  }
+}
+
+bool CacheSimulator::tlb_misses(std::uint64_t page) {
+  std::uint64_t* set = &tlb_[(page % tlb_sets_) * tlb_ways_];
+  unsigned way = 0;
+  while (way < tlb_ways_ && set[way] != page + 1) ++way;
+  const bool miss = way == tlb_ways_;
+  if (miss) way = tlb_ways_ - 1;
+  std::move_backward(set, set + way, set + way + 1);
+  set[0] = page + 1;
+  return miss;
 }
 
 // Frames are drawn from a mixing sequence (SplitMix64's), each distinct, so
@@ -73,10 +95,16 @@ std::uint64_t CacheSimulator::physical(std::uint64_t address) {
   return (last_frame_ << page_shift_) | (address & ((1ull << page_shift_) - 1));
 }
 
-void CacheSimulator::access(std::uint64_t address, double width, bool store, Crossing* crossed, bool scattered) {
+bool CacheSimulator::access(std::uint64_t address, double width, bool store, Crossing* crossed, bool scattered) {
+  bool walked = false;
+  if (tlb_sets_ > 0 && address >> page_shift_ != tlb_last_) {  // the same page again is the TLB's most recent
+    tlb_last_ = address >> page_shift_;
+    walked = tlb_misses(tlb_last_);
+  }
   const std::uint64_t end = address + static_cast<std::uint64_t>(std::max(1.0, width)) - 1;
   for (std::uint64_t at = address >> line_shift_; at <= end >> line_shift_; ++at)
     touch(0, physical(at << line_shift_) >> line_shift_, store, crossed, false, scattered);
+  return walked;
 }
 
 // Tags are line numbers plus one, so that 0 marks an empty way. A miss in
@@ -124,6 +152,7 @@ namespace {
 
 struct NodeTraffic {
   double executions = 0;
+  double walks = 0;  // TLB misses
   std::vector<Crossing> crossed;
 };
 
@@ -203,6 +232,7 @@ class NestWalk {
       NodeTraffic& into = traffic[node];
       if (into.crossed.empty()) into.crossed.assign(levels_, Crossing{});
       into.executions += t.executions;
+      into.walks += t.walks;
       for (size_t k = 0; k < levels_; ++k) {
         into.crossed[k].fills += t.crossed[k].fills;
         into.crossed[k].writebacks += t.crossed[k].writebacks;
@@ -273,8 +303,9 @@ class NestWalk {
     for (const BoundAccess& a : accesses) {
       double address = a.base;
       for (const auto& [counter, stride] : a.strides) address += stride * *counter;
-      sim_.access(static_cast<std::uint64_t>(std::max(0.0, address)), a.width, a.store,
-                  counted ? t->crossed.data() : scratch_.data(), a.scattered);
+      const bool walked = sim_.access(static_cast<std::uint64_t>(std::max(0.0, address)), a.width, a.store,
+                                      counted ? t->crossed.data() : scratch_.data(), a.scattered);
+      if (walked && counted) t->walks += 1;
     }
     accesses_ += static_cast<double>(accesses.size());
     if (accesses_ >= budget_) stop_ = true;
@@ -369,6 +400,7 @@ Traffic simulate(const ApplicationModel& model, const CacheShape& shape, const P
       ++placed;
       auto& r = out.nodes[t.name + "/" + n.id];
       r["traffic"] = 1;
+      if (it->second.walks > 0) r["page_walks"] = it->second.walks / it->second.executions;
       for (size_t k = 0; k < shape.levels.size(); ++k) {
         const Crossing& c = it->second.crossed[k];
         r["bytes_from_" + shape.source_of(k)] = c.fills * shape.line / it->second.executions;
@@ -413,8 +445,9 @@ void describe(const Seg& seg, std::string& key) {
 
 std::string traffic_key(const ApplicationModel& model, const CacheShape& shape, const ParamValues& bound,
                         double budget) {
-  std::string key = "pacer traffic 2\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
-                    " budget " + std::to_string(budget);
+  std::string key = "pacer traffic 3\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
+                    " tlb " + std::to_string(shape.tlb_entries) + " " + std::to_string(shape.tlb_ways) + " budget " +
+                    std::to_string(budget);
   for (const auto& l : shape.levels) key += "\n" + l.name + " " + std::to_string(l.bytes) + " " + std::to_string(l.ways);
   key += "\nbound";
   for (const auto& [name, value] : bound) key += " " + name + "=" + format_number(value);

@@ -19,7 +19,11 @@
 // - hardware prefetchers follow a stream within one page: a reference whose
 //   stride in its innermost loop is a page or more brings every line on
 //   demand, so its lines are counted apart ("scattered"), to be priced by
-//   the time such a miss takes rather than by bandwidth.
+//   the time such a miss takes rather than by bandwidth;
+// - every access is translated by a data TLB (set-associative LRU over
+//   virtual pages, the description's tlb_entries and tlb_ways): a walk of a
+//   column touches a page per element, more than the TLB holds, and each
+//   miss costs a page walk on top of the line.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -40,6 +44,8 @@ struct CacheLevelShape {
 struct CacheShape {
   double line = 64;
   double page = 4096;
+  double tlb_entries = 0;  // 0: no TLB simulated
+  int tlb_ways = 0;        // 0: fully associative
   std::vector<CacheLevelShape> levels;  // innermost first
   // The names of the bandwidth each boundary's lines come over: the next
   // level's ("l2", "l3"), "mem" past the last.
@@ -47,8 +53,9 @@ struct CacheShape {
 };
 
 // The caches of a description's memory section (l1_size, l1_ways, ...,
-// line_size, page_size), innermost first; an associativity not given is
-// taken as 8 ways, and `notes` says so; a page not given as 4 KiB.
+// line_size, page_size, tlb_entries, tlb_ways), innermost first; an
+// associativity not given is taken as 8 ways, and `notes` says so; a page
+// not given as 4 KiB; no TLB when its entries are not given.
 CacheShape cache_shape(const Hardware& hw, std::vector<std::string>& notes);
 
 // The lines that crossed one boundary, below a level: filled from it, and
@@ -67,12 +74,15 @@ class CacheSimulator {
   explicit CacheSimulator(const CacheShape& shape);
   // One access of `width` bytes at a virtual address; the lines crossing
   // each boundary are added to `crossed` (one entry per level), and
-  // counted as scattered too when `scattered`.
-  void access(std::uint64_t address, double width, bool store, Crossing* crossed, bool scattered = false);
+  // counted as scattered too when `scattered`. Returns whether its
+  // translation missed the TLB (a page walk).
+  bool access(std::uint64_t address, double width, bool store, Crossing* crossed, bool scattered = false);
 
  private:
   // The physical address of a virtual one.
   std::uint64_t physical(std::uint64_t address);
+  // Looks the page up in the TLB, entering it on a miss; returns whether it missed.
+  bool tlb_misses(std::uint64_t page);
   struct Level {
     std::uint64_t sets = 1;
     unsigned ways = 1;
@@ -87,13 +97,16 @@ class CacheSimulator {
   std::unordered_map<std::uint64_t, std::uint64_t> frames_;  // virtual page -> frame
   std::unordered_set<std::uint64_t> used_frames_;
   std::uint64_t frame_seed_ = 0, last_page_ = ~0ull, last_frame_ = 0;
+  std::uint64_t tlb_sets_ = 0, tlb_last_ = ~0ull;
+  unsigned tlb_ways_ = 0;
+  std::vector<std::uint64_t> tlb_;  // sets x ways of page + 1, most recent first; 0: empty
 };
 
 // Attaches to every compute node whose memory references are all affine
 // the bytes per execution each boundary moves (machine RUV: bytes_from_l2,
 // bytes_from_l3, bytes_from_mem, filled from that level, bytes_to_l2, ...,
 // written back to it, lines_scattered_from_l2, ..., the fills no prefetcher
-// follows, and traffic = 1).
+// follows, page_walks, the TLB misses, and traffic = 1).
 // `bound` binds trip counts and probabilities; `budget` is the accesses
 // simulated per loop nest. Returns notes on what could not be simulated.
 // The RUVs written are `kinds`': ICC's machine RUV, IntCC's IR RUV, or

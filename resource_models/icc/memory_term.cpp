@@ -37,6 +37,11 @@ double scattered_time(const Ruv& r, const Hardware& hw, NodeCost& cost) {
     if (hw.has("memory", figure)) t += found * hw.require("memory", figure, "icc").value;
     else cost.unpriced["memory/" + figure + " (lines from " + kLevels[k] + " no prefetcher follows)"] += found;
   }
+  // A load whose page the TLB does not hold waits for the page walk too.
+  if (const double walks = r.get("page_walks"); walks > 0) {
+    if (hw.has("memory", "page_walk")) t += walks * hw.require("memory", "page_walk", "icc").value;
+    else cost.unpriced["memory/page_walk (loads that miss the TLB)"] += walks;
+  }
   return t;
 }
 
@@ -77,7 +82,7 @@ NodeCost with_memory_and_branches(double core, const Ruv& r, const Hardware& hw,
 bool is_memory_or_branch_entry(const std::string& name) {
   return name == "bytes" || name == "working_set" || name == "traffic" || name == "mispredicts" ||
          name.rfind("bytes_from_", 0) == 0 || name.rfind("bytes_to_", 0) == 0 ||
-         name.rfind("lines_scattered_from_", 0) == 0;
+         name.rfind("lines_scattered_from_", 0) == 0 || name == "page_walks";
 }
 
 }  // namespace pacer

@@ -12,7 +12,9 @@
 //   own traffic is the in-core model's loads and stores, not a transfer;
 // - lines no prefetcher follows (a stride of a page or more) take the
 //   measured time of such a miss each (<level>_scattered_line) from the
-//   level they are found in, since one core keeps only so many in flight.
+//   level they are found in, since one core keeps only so many in flight;
+//   a load whose page the simulated TLB does not hold adds a page walk
+//   (page_walk).
 #pragma once
 #include <string>
 
