@@ -32,6 +32,10 @@ class Ruv {
   std::map<std::string, double> counts_;
 };
 
+// An IR RUV's entry that is not a count of instructions: the vector width
+// the compiler reports for the node's loop (absent: scalar code).
+inline constexpr const char* ir_vector_lanes = "vector_lanes";
+
 // The RUV kinds pacer knows; each resource model reads one or more of them.
 namespace ruv_kind {
 inline constexpr const char* constructs = "constructs";  // C construct counts (HLLC, POC)

@@ -12,6 +12,7 @@ namespace pacer {
 std::unique_ptr<ResourceModel> make_dbc();
 std::unique_ptr<ResourceModel> make_poc();
 std::unique_ptr<ResourceModel> make_hllc();
+std::unique_ptr<ResourceModel> make_hllc_plus();
 std::unique_ptr<ResourceModel> make_intcc();
 std::unique_ptr<ResourceModel> make_icc();
 std::unique_ptr<ResourceModel> make_ct();
@@ -22,6 +23,7 @@ const std::vector<std::unique_ptr<ResourceModel>>& resource_models() {
     m.push_back(make_dbc());
     m.push_back(make_poc());
     m.push_back(make_hllc());
+    m.push_back(make_hllc_plus());
     m.push_back(make_intcc());
     m.push_back(make_icc());
     m.push_back(make_ct());

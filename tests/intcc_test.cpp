@@ -185,3 +185,66 @@ TEST_CASE("pacer analyse --intcc shows each node's IR by class; predict prices i
   test::check_refused("analyse examples/kernels/matmul.c --intcc --hw hw/parsytec-t800.xml",
                       "field 'icc': the intcc model compiles code with the machine's <icc compiler=...>");
 }
+
+// HLLC beyond the paper (resource_models/hllc_plus.cpp): Eq. 4 divided by
+// the reported vector width, against the loop-carried chain.
+TEST_CASE("HLLC+ divides a vectorised loop's constructs by its width and waits for a loop-carried chain",
+          "[intcc][hllc+]") {
+  const Hardware host = load_hardware("host");
+  const ResourceModel& plain = find_resource_model("hllc");
+  const ResourceModel& plus = find_resource_model("hllc+");
+  auto inner = [](const CAnalysis& a, const std::string& task) -> const SegNode& {
+    const SegNode* found = nullptr;
+    for_each_node(a.model.find_seg(task)->seg, [&](const SegNode& n) {
+      if (n.kind == NodeKind::Compute && n.ruvs.count(ruv_kind::ir) && n.ruvs.at(ruv_kind::ir).has(ir_vector_lanes))
+        found = &n;
+      if (!found && n.kind == NodeKind::Compute && n.ruvs.count(ruv_kind::ir) && n.ruvs.at(ruv_kind::ir).get("double_add") > 0)
+        found = &n;
+    });
+    REQUIRE(found);
+    return *found;
+  };
+  // A vectorised loop: the compiler reports a width, and the constructs cost that much less.
+  const CAnalysis v = analyse_ir(
+      "void add(double *restrict a, const double *restrict b, const double *restrict c, int n) {\n"
+      "  for (int i = 0; i < n; i++) a[i] = b[i] + c[i];\n"
+      "}\n",
+      {{"add.n", 4096}});
+  const SegNode& body = inner(v, "add");
+  const double lanes = body.ruvs.at(ruv_kind::ir).get(ir_vector_lanes);
+  CHECK(lanes >= 2);
+  CHECK(plus.price(body, host).seconds == Approx(plain.price(body, host).seconds / lanes));
+  // A strict sum: not vectorised, and its adds wait on each other, so the
+  // node costs at least one add's chained cost.
+  const CAnalysis s = analyse_ir(
+      "double sum(const double *a, int n) {\n"
+      "  double s = 0;\n"
+      "  for (int i = 0; i < n; i++) s += a[i];\n"
+      "  return s;\n"
+      "}\n",
+      {{"sum.n", 4096}});
+  const SegNode& chain = inner(s, "sum");
+  CHECK(!chain.ruvs.at(ruv_kind::ir).has(ir_vector_lanes));
+  const double add_latency = host.sections.at("hllc").params.at("double_add").dependent;
+  REQUIRE(add_latency > 0);
+  CHECK(plus.price(chain, host).seconds >= add_latency * 0.999);
+  CHECK(plus.price(chain, host).seconds >= plain.price(chain, host).seconds * 0.999);
+  // Without the compiler's report (a model with no IR), HLLC+ is Eq. 4.
+  SegNode bare;
+  bare.id = bare.vector = "n";
+  bare.ruvs[ruv_kind::constructs].set("double_add", 4);
+  CHECK(plus.price(bare, host).seconds == Approx(plain.price(bare, host).seconds));
+}
+
+TEST_CASE("pacer predict reports HLLC and HLLC+ side by side", "[intcc][hllc+]") {
+  const json p = test::run_json("predict examples/kernels/stencil1d.c --function stencil1d --param stencil1d.sweeps=2 "
+                                "--param stencil1d.n=4096 --hw hw/host.xml --model hllc,hllc+ --json");
+  REQUIRE(p["predictions"].size() == 2);
+  CHECK(p["predictions"][1]["model"] == "hllc+");
+  const double plain = p["predictions"][0]["total_seconds"], plus = p["predictions"][1]["total_seconds"];
+  CHECK(plus < plain * 0.75);  // the stencil is vectorised
+  // A description without a compiler cannot tell the vector widths.
+  test::check_refused("predict examples/kernels/stencil1d.c --function stencil1d --param stencil1d.sweeps=2 "
+                      "--param stencil1d.n=4096 --hw hw/parsytec-t800.xml --model hllc+",
+                      "the hllc+ model compiles code with the machine's <icc compiler=");
+}

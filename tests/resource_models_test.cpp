@@ -33,7 +33,7 @@ Ruv ruv(std::map<std::string, double> counts) {
 TEST_CASE("the registry holds dbc, poc, hllc, intcc, icc and ct; unknown names are errors", "[resource-models]") {
   std::vector<std::string> names;
   for (const auto& m : resource_models()) names.push_back(m->name());
-  CHECK(names == std::vector<std::string>{"dbc", "poc", "hllc", "intcc", "icc", "ct"});
+  CHECK(names == std::vector<std::string>{"dbc", "poc", "hllc", "hllc+", "intcc", "icc", "ct"});
   CHECK_THROWS_WITH(find_resource_model("oracle"), Catch::Contains("unknown resource model 'oracle'"));
 }
 
@@ -48,6 +48,7 @@ TEST_CASE("each resource model declares the sections it reads, and prices nothin
       {"dbc", node_with({{ruv_kind::time, ruv({{"cycles", 2000}})}})},
       {"poc", node_with({{ruv_kind::flops, ruv({{"flops", 3}})}})},
       {"hllc", node_with({{ruv_kind::constructs, ruv({{"double_add", 1}})}})},
+      {"hllc+", node_with({{ruv_kind::constructs, ruv({{"double_add", 1}})}})},
       {"intcc", node_with({{ruv_kind::ir, ruv({{"double_add", 1}})}})}};
   for (const auto& [name, n] : nodes) {
     const ResourceModel& m = find_resource_model(name);

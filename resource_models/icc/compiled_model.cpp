@@ -6,7 +6,7 @@
 namespace pacer {
 
 ResourceModel::Prepared prepare_compiled(const ApplicationModel& m, const Hardware& hw, const ParamValues& bound,
-                                         bool intermediate) {
+                                         bool intermediate, const std::string& who) {
   const char* kind = intermediate ? ruv_kind::ir : ruv_kind::machine;
   bool attached = false;
   auto seen = [&](const SegNode& n) { attached = attached || n.ruvs.count(kind); };
@@ -15,7 +15,7 @@ ResourceModel::Prepared prepare_compiled(const ApplicationModel& m, const Hardwa
   auto copy = std::make_shared<ApplicationModel>(deep_copy(m));
   copy->sources.clear();  // prepared: its RUVs are this machine's
   try {
-    MachineCostOptions options = machine_cost_options(hw, m.compile_flags, intermediate ? "intcc" : "icc");
+    MachineCostOptions options = machine_cost_options(hw, m.compile_flags, who);
     options.intermediate = intermediate;
     auto notes = attach_machine_costs(*copy, m.sources, options, bound);
     for (auto& n : attach_cache_traffic(*copy, hw, bound, 1e6, {kind})) notes.push_back(std::move(n));

@@ -13,8 +13,9 @@ namespace pacer {
 // the simulated cache traffic. Nothing (a null model) when the model has no
 // sources or already carries them: validation attaches its own for the
 // machine it measures. Code that cannot be compiled for the machine is a
-// MissingFigure, so that "--model all" leaves the model out on it.
+// MissingFigure, so that "--model all" leaves the model out on it; `who`
+// names the model that needs the compiler in that error.
 ResourceModel::Prepared prepare_compiled(const ApplicationModel& model, const Hardware& hw, const ParamValues& bound,
-                                         bool intermediate);
+                                         bool intermediate, const std::string& who);
 
 }  // namespace pacer

@@ -36,7 +36,7 @@ class Icc : public ResourceModel {
   }
   bool prepares(const ApplicationModel& m) const override { return !m.sources.empty(); }
   Prepared prepare(const ApplicationModel& m, const Hardware& hw, const ParamValues& bound) const override {
-    return prepare_compiled(m, hw, bound, false);
+    return prepare_compiled(m, hw, bound, false, name());
   }
 };
 

@@ -166,6 +166,7 @@ class Attacher {
     const SegNode* loop = nullptr;
     double cycles = 0;         // per machine iteration
     double factor = 1;         // source iterations per machine iteration
+    double lanes = 1;          // the vector width the vectoriser reports for its loop (1: scalar code)
     double instructions = 0;
     std::map<SegNode*, Share> shares;
     Share overhead;            // instructions on no node's lines: the loop's own
@@ -219,6 +220,7 @@ class Attacher {
     if_converted(r);
     r.instructions = static_cast<double>(own.size());
     r.factor = loop ? factor(*r.loop, vector) : 1;
+    r.lanes = loop && vector ? lanes(*r.loop) : 1;
     r.cycles = cycles;
     if (!loop) {
       for (Region& part : by_function(std::move(r))) {
@@ -381,6 +383,14 @@ class Attacher {
     return 1;
   }
 
+  // The vectoriser's width for the loop, from its remark; 1 when it reports none.
+  double lanes(const SegNode& loop) const {
+    for (const auto& r : *remarks_)
+      if (static_cast<int>(r.line) == loop.where.line && same_file(r.file, loop) && r.vectorization_factor > 1)
+        return r.vectorization_factor;
+    return 1;
+  }
+
   // Remarks name the file relative to the compiler's folder when it lies
   // elsewhere, with no folder: a relative name matches by its file name.
   bool same_file(const std::string& remark_file, const SegNode& loop) const {
@@ -423,6 +433,8 @@ class Attacher {
       for (const auto& [c, count] : r.overhead.classes) ruv.set(c, ruv.get(c) + count * overhead_part / per);
       ruv.set("bytes", ruv.get("bytes") + bytes / per);
       if (trips) ruv.set("working_set", std::max(ruv.get("working_set"), region_bytes / r.factor * *trips));
+      // The width a model at the language level divides its constructs by.
+      if (kind_ == ruv_kind::ir && r.lanes > 1) ruv.set(ir_vector_lanes, r.lanes);
       priced_.insert(n);
     }
     recurrences(r);

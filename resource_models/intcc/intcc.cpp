@@ -37,7 +37,7 @@ class Intcc : public ResourceModel {
     double throughput = 0;
     std::map<std::string, double> unpriced, chains;  // chains: latency of each recurrence
     for (const auto& [name, count] : r) {
-      if (count == 0 || is_memory_or_branch_entry(name)) continue;
+      if (count == 0 || is_memory_or_branch_entry(name) || name == ir_vector_lanes) continue;
       if (name.rfind("recurrence", 0) == 0) {
         const size_t dot = name.find('.');
         if (const Figure* f = ir_class_cost(name.substr(dot + 1), hw))
@@ -58,7 +58,7 @@ class Intcc : public ResourceModel {
   }
   bool prepares(const ApplicationModel& m) const override { return !m.sources.empty(); }
   Prepared prepare(const ApplicationModel& m, const Hardware& hw, const ParamValues& bound) const override {
-    return prepare_compiled(m, hw, bound, true);
+    return prepare_compiled(m, hw, bound, true, name());
   }
 };
 

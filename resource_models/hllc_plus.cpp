@@ -1,0 +1,80 @@
+// HLLC beyond the paper, still at the language level: Eq. 4's cost vector
+// and construct counts, with two facts of the compiled loop that Eq. 4
+// cannot see (issue "Accuracy beyond the paper", item 4):
+// - a loop the compiler vectorises does its constructs a vector at a time:
+//   the counts are divided by the vector width the compiler reports;
+// - a loop whose iterations wait on a loop-carried chain (a sum, a search,
+//   a pointer chase) runs at least at the chain's latency: each recurrence
+//   of the optimised IR (resource_models/intcc/ir_code.hpp), its classes
+//   mapped to the constructs that measure them (ir_classes.hpp), priced at
+//   the constructs' chained (dependent) costs.
+// t = max(c^T f / lanes, max_k c_dep^T f_k). The paper's plain Eq. 4 stays
+// the `hllc` model, and both are reported side by side.
+#include "resource_models/icc/compiled_model.hpp"
+#include "resource_models/intcc/ir_classes.hpp"
+#include "resource_models/resource_model.hpp"
+
+#include <algorithm>
+
+namespace pacer {
+
+namespace {
+
+class HllcPlus : public ResourceModel {
+ public:
+  std::string name() const override { return "hllc+"; }
+  std::string title() const override { return "HLLC with vector widths and loop-carried chains (beyond the paper)"; }
+  std::vector<std::string> reads() const override { return {ruv_kind::constructs}; }
+  std::vector<std::string> sections() const override { return {"hllc", "icc"}; }
+  NodeCost price(const SegNode& node, const Hardware& hw) const override {
+    const Ruv& f = require_ruv(node, ruv_kind::constructs, "hllc+");
+    const HwSection* costs = hw.section("hllc");
+    if (!costs)
+      throw MissingFigure(SourceLocation{hw.file, 0}, "hllc+",
+                          "the hllc+ model needs an <hllc> cost vector, which '" + hw.name + "' does not give");
+    const auto ir = node.ruvs.find(ruv_kind::ir);
+    const double lanes = ir == node.ruvs.end() ? 1 : std::max(1.0, ir->second.get(ir_vector_lanes));
+    NodeCost cost;
+    for (const auto& [construct, count] : f) {
+      if (count == 0) continue;
+      auto c = costs->params.find(construct);
+      if (c != costs->params.end()) cost.seconds += c->second.value * count / lanes;
+      else cost.unpriced[construct] += count;
+    }
+    if (ir != node.ruvs.end()) cost.seconds = std::max(cost.seconds, longest_chain(ir->second, *costs, cost));
+    return cost;
+  }
+  bool prepares(const ApplicationModel& m) const override { return !m.sources.empty(); }
+  Prepared prepare(const ApplicationModel& m, const Hardware& hw, const ParamValues& bound) const override {
+    return prepare_compiled(m, hw, bound, true, name());
+  }
+
+ private:
+  // The slowest recurrence, each of its IR classes at the chained cost of
+  // the construct that measures it.
+  static double longest_chain(const Ruv& ir, const HwSection& costs, NodeCost& cost) {
+    std::map<std::string, double> chains;
+    for (const auto& [name, count] : ir) {
+      if (name.rfind("recurrence", 0) != 0 || count == 0) continue;
+      const size_t dot = name.find('.');
+      const std::string cls = name.substr(dot + 1);
+      if (free_class(cls)) continue;
+      const IrClass* k = find_ir_class(scalar_class(cls));
+      auto c = k && !k->construct.empty() ? costs.params.find(k->construct) : costs.params.end();
+      if (c == costs.params.end()) {
+        cost.unpriced["chain: " + cls] += count;
+        continue;
+      }
+      chains[name.substr(0, dot)] += (c->second.dependent >= 0 ? c->second.dependent : c->second.value) * count;
+    }
+    double longest = 0;
+    for (const auto& [k, t] : chains) longest = std::max(longest, t);
+    return longest;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<ResourceModel> make_hllc_plus() { return std::make_unique<HllcPlus>(); }
+
+}  // namespace pacer
