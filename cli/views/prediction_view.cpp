@@ -190,9 +190,8 @@ std::string prediction_set_text(const ApplicationModel& m, const PredictionSet& 
   std::string text = ps.empty() ? m.name + " (" + m.file + ")\n" : predictions_text(m, ps, several_hw, set.left_out);
   if (ps.empty())
     for (const auto& n : set.left_out) text += "note: " + n + "\n";
-  // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on "\n" + a string here.
-  if (compares_machines(set)) text.append("\n").append(comparison_text(compare_machines(ps)));
-  for (const auto& e : set.energies) text.append("\n").append(energy_text(e));
+  if (compares_machines(set)) text += "\n" + comparison_text(compare_machines(ps));
+  for (const auto& e : set.energies) text += "\n" + energy_text(e);
   return text;
 }
 

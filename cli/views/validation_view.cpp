@@ -136,8 +136,7 @@ std::string summary_table(const std::map<std::string, std::vector<double>>& e) {
     if (!e.count(m)) continue;
     const Summary s = summarise(e.at(m));
     t.add({m, digits(s.mean, 3), digits(s.sd, 3), digits(s.min, 3), digits(s.max, 3),
-           std::string("(").append(digits(s.ci90.first, 3)).append(", ").append(digits(s.ci90.second, 3)).append(")"),
-           std::to_string(s.n)});
+           "(" + digits(s.ci90.first, 3) + ", " + digits(s.ci90.second, 3) + ")", std::to_string(s.n)});
   }
   return t.text();
 }
