@@ -24,7 +24,9 @@ class HllcPlus : public ResourceModel {
  public:
   std::string name() const override { return "hllc+"; }
   std::string title() const override { return "HLLC with vector widths and loop-carried chains (beyond the paper)"; }
-  std::vector<std::string> reads() const override { return {ruv_kind::constructs}; }
+  // The construct counts and, beside them, the compiler's report (the IR
+  // RUV): a model with no code compiled for the machine is left to `hllc`.
+  std::vector<std::string> reads() const override { return {ruv_kind::ir}; }
   std::vector<std::string> sections() const override { return {"hllc", "icc"}; }
   NodeCost price(const SegNode& node, const Hardware& hw) const override {
     const Ruv& f = require_ruv(node, ruv_kind::constructs, "hllc+");
@@ -32,8 +34,8 @@ class HllcPlus : public ResourceModel {
     if (!costs)
       throw MissingFigure(SourceLocation{hw.file, 0}, "hllc+",
                           "the hllc+ model needs an <hllc> cost vector, which '" + hw.name + "' does not give");
-    const auto ir = node.ruvs.find(ruv_kind::ir);
-    const double lanes = ir == node.ruvs.end() ? 1 : std::max(1.0, ir->second.get(ir_vector_lanes));
+    const Ruv& ir = require_ruv(node, ruv_kind::ir, "hllc+");
+    const double lanes = std::max(1.0, ir.get(ir_vector_lanes));
     NodeCost cost;
     for (const auto& [construct, count] : f) {
       if (count == 0) continue;
@@ -41,7 +43,7 @@ class HllcPlus : public ResourceModel {
       if (c != costs->params.end()) cost.seconds += c->second.value * count / lanes;
       else cost.unpriced[construct] += count;
     }
-    if (ir != node.ruvs.end()) cost.seconds = std::max(cost.seconds, longest_chain(ir->second, *costs, cost));
+    cost.seconds = std::max(cost.seconds, longest_chain(ir, *costs, cost));
     return cost;
   }
   bool prepares(const ApplicationModel& m) const override { return !m.sources.empty(); }

@@ -48,7 +48,7 @@ TEST_CASE("each resource model declares the sections it reads, and prices nothin
       {"dbc", node_with({{ruv_kind::time, ruv({{"cycles", 2000}})}})},
       {"poc", node_with({{ruv_kind::flops, ruv({{"flops", 3}})}})},
       {"hllc", node_with({{ruv_kind::constructs, ruv({{"double_add", 1}})}})},
-      {"hllc+", node_with({{ruv_kind::constructs, ruv({{"double_add", 1}})}})},
+      {"hllc+", node_with({{ruv_kind::constructs, ruv({{"double_add", 1}})}, {ruv_kind::ir, ruv({{"double_add", 1}})}})},
       {"intcc", node_with({{ruv_kind::ir, ruv({{"double_add", 1}})}})}};
   for (const auto& [name, n] : nodes) {
     const ResourceModel& m = find_resource_model(name);

@@ -210,7 +210,7 @@ int main(void) {
   // that between runs checks only the order.)
   const double within = std::min(0.99, std::max(0.05, (*high - *low) / *low + j["spread_percent"].get<double>() / 100));
   if (status == 0) CHECK(estimate == Approx(j["wall_estimate_seconds"].get<double>() * ratio).epsilon(within));
-  for (const char* m : {"poc", "hllc", "icc", "intcc", "ct"}) {
+  for (const char* m : {"poc", "hllc", "hllc+", "icc", "intcc", "ct"}) {
     INFO(m);
     REQUIRE(j["models"][m]["available"] == true);
     CHECK(j["models"][m]["seconds"].get<double>() > 0);
@@ -218,7 +218,7 @@ int main(void) {
   // Every node has a time from every model; the inner body runs 1000 * 4096 times.
   bool inner = false;
   for (const auto& n : j["nodes"]) {
-    CHECK(n["seconds"].size() == 5);
+    CHECK(n["seconds"].size() == 6);
     if (n["executions"].get<double>() == Approx(1000.0 * 4096)) inner = true;
   }
   CHECK(inner);
