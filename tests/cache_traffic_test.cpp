@@ -42,6 +42,20 @@ double stride(const MemoryAccess& a, const std::string& counter_prefix, const Pa
   return 0;
 }
 
+// A 512 x 512 matrix of doubles (rows of 4 KiB, a page) times a vector, walked
+// along its rows and down its columns.
+const char* const kRowsAndColumns =
+    "#define N 512\n"
+    "static double m[N][N], x[N], y[N];\n"
+    "void rows(void) {\n"
+    "  for (int i = 0; i < N; i++)\n"
+    "    for (int j = 0; j < N; j++) y[i] += m[i][j] * x[j];\n"
+    "}\n"
+    "void columns(void) {\n"
+    "  for (int j = 0; j < N; j++)\n"
+    "    for (int i = 0; i < N; i++) y[i] += m[i][j] * x[j];\n"
+    "}\n";
+
 // A machine of small caches: 4 KiB 4-way level 1 (16 sets), 64 KiB 8-way
 // level 2, 64-byte lines, at 1 GHz.
 Hardware small_machine() {
@@ -127,17 +141,7 @@ TEST_CASE("the LRU simulation moves a line per line streamed, writes dirty lines
 }
 
 TEST_CASE("a column walk moves a line per element where a row walk moves one per eight", "[traffic]") {
-  CAnalysis a = analyse_code(
-      "#define N 512\n"
-      "static double m[N][N], x[N], y[N];\n"
-      "void rows(void) {\n"
-      "  for (int i = 0; i < N; i++)\n"
-      "    for (int j = 0; j < N; j++) y[i] += m[i][j] * x[j];\n"
-      "}\n"
-      "void columns(void) {\n"
-      "  for (int j = 0; j < N; j++)\n"
-      "    for (int i = 0; i < N; i++) y[i] += m[i][j] * x[j];\n"
-      "}\n");
+  CAnalysis a = analyse_code(kRowsAndColumns);
   const auto notes = attach_cache_traffic(a.model, small_machine(), {});
   const Ruv& row = inner_node(a, "rows").ruvs.at(ruv_kind::machine);
   const Ruv& column = inner_node(a, "columns").ruvs.at(ruv_kind::machine);
@@ -180,17 +184,7 @@ TEST_CASE("caches beyond a page are indexed by physical frames, which the system
 }
 
 TEST_CASE("a data TLB: a column walk misses it on every element, a row walk once a page", "[traffic]") {
-  CAnalysis a = analyse_code(
-      "#define N 512\n"
-      "static double m[N][N], x[N], y[N];\n"
-      "void rows(void) {\n"
-      "  for (int i = 0; i < N; i++)\n"
-      "    for (int j = 0; j < N; j++) y[i] += m[i][j] * x[j];\n"
-      "}\n"
-      "void columns(void) {\n"
-      "  for (int j = 0; j < N; j++)\n"
-      "    for (int i = 0; i < N; i++) y[i] += m[i][j] * x[j];\n"
-      "}\n");
+  CAnalysis a = analyse_code(kRowsAndColumns);
   Hardware hw = small_machine();
   auto count = [&](double entries, double ways) {
     Figure f;
@@ -230,13 +224,7 @@ TEST_CASE("a data TLB: a column walk misses it on every element, a row walk once
 }
 
 TEST_CASE("ICC prices a node from its simulated traffic over each level's bandwidth", "[traffic]") {
-  CAnalysis a = analyse_code(
-      "#define N 512\n"
-      "static double m[N][N], x[N], y[N];\n"
-      "void rows(void) {\n"
-      "  for (int i = 0; i < N; i++)\n"
-      "    for (int j = 0; j < N; j++) y[i] += m[i][j] * x[j];\n"
-      "}\n");
+  CAnalysis a = analyse_code(kRowsAndColumns);
   Hardware hw = small_machine();
   attach_cache_traffic(a.model, hw, {});
   const SegNode& node = inner_node(a, "rows");
@@ -257,13 +245,7 @@ TEST_CASE("ICC prices a node from its simulated traffic over each level's bandwi
 }
 
 TEST_CASE("ICC prices lines no prefetcher follows at the measured time of such a miss", "[traffic]") {
-  CAnalysis a = analyse_code(
-      "#define N 512\n"
-      "static double m[N][N], x[N], y[N];\n"
-      "void columns(void) {\n"
-      "  for (int j = 0; j < N; j++)\n"
-      "    for (int i = 0; i < N; i++) y[i] += m[i][j] * x[j];\n"
-      "}\n");
+  CAnalysis a = analyse_code(kRowsAndColumns);
   Hardware hw = small_machine();
   attach_cache_traffic(a.model, hw, {});
   const SegNode& node = inner_node(a, "columns");

@@ -35,6 +35,18 @@ CAnalysis analyse_ir(const std::string& code, const ParamValues& bound) {
   return a;
 }
 
+// A loop the compiler vectorises, and a strict floating-point sum it cannot.
+const char* const kVectorAdd =
+    "void add(double *restrict a, const double *restrict b, const double *restrict c, int n) {\n"
+    "  for (int i = 0; i < n; i++) a[i] = b[i] + c[i];\n"
+    "}\n";
+const char* const kStrictSum =
+    "double sum(const double *a, int n) {\n"
+    "  double s = 0;\n"
+    "  for (int i = 0; i < n; i++) s += a[i];\n"
+    "  return s;\n"
+    "}\n";
+
 // The RUV of a task's innermost compute node.
 const Ruv& inner_ir(const CAnalysis& a, const std::string& task) {
   const SegNode* found = nullptr;
@@ -65,9 +77,7 @@ double per_element(const Ruv& r, const std::string& scalar) {
 
 TEST_CASE("IntCC counts a vectorised loop's IR per source iteration, by class and vector width", "[intcc]") {
   const CAnalysis a = analyse_ir(
-      "void add(double *restrict a, const double *restrict b, const double *restrict c, int n) {\n"
-      "  for (int i = 0; i < n; i++) a[i] = b[i] + c[i];\n"
-      "}\n",
+      kVectorAdd,
       {{"add.n", 4096}});
   const Ruv& r = inner_ir(a, "add");
   bool vector = false;
@@ -81,11 +91,7 @@ TEST_CASE("IntCC counts a vectorised loop's IR per source iteration, by class an
 
 TEST_CASE("IntCC keeps a strict floating-point reduction scalar: one add per element", "[intcc]") {
   const CAnalysis a = analyse_ir(
-      "double sum(const double *a, int n) {\n"
-      "  double s = 0;\n"
-      "  for (int i = 0; i < n; i++) s += a[i];\n"
-      "  return s;\n"
-      "}\n",
+      kStrictSum,
       {{"sum.n", 4096}});
   const Ruv& r = inner_ir(a, "sum");
   CHECK(r.get("double_add") == Approx(1));
@@ -206,9 +212,7 @@ TEST_CASE("HLLC+ divides a vectorised loop's constructs by its width and waits f
   };
   // A vectorised loop: the compiler reports a width, and the constructs cost that much less.
   const CAnalysis v = analyse_ir(
-      "void add(double *restrict a, const double *restrict b, const double *restrict c, int n) {\n"
-      "  for (int i = 0; i < n; i++) a[i] = b[i] + c[i];\n"
-      "}\n",
+      kVectorAdd,
       {{"add.n", 4096}});
   const SegNode& body = inner(v, "add");
   const double lanes = body.ruvs.at(ruv_kind::ir).get(ir_vector_lanes);
@@ -217,11 +221,7 @@ TEST_CASE("HLLC+ divides a vectorised loop's constructs by its width and waits f
   // A strict sum: not vectorised, and its adds wait on each other, so the
   // node costs at least one add's chained cost.
   const CAnalysis s = analyse_ir(
-      "double sum(const double *a, int n) {\n"
-      "  double s = 0;\n"
-      "  for (int i = 0; i < n; i++) s += a[i];\n"
-      "  return s;\n"
-      "}\n",
+      kStrictSum,
       {{"sum.n", 4096}});
   const SegNode& chain = inner(s, "sum");
   CHECK(!chain.ruvs.at(ruv_kind::ir).has(ir_vector_lanes));
