@@ -2,9 +2,24 @@
 // t = c^T f, the inner product of the machine's cost vector c and the node's
 // construct counts f. A construct the machine gives no cost for is priced at
 // zero and reported, so the caller can say the time is a lower bound.
-#include "resource_models/resource_model.hpp"
+#include "resource_models/hllc.hpp"
 
 namespace pacer {
+
+NodeCost construct_cost(const Ruv& constructs, const Hardware& hw, const std::string& model, double divisor) {
+  const HwSection* costs = hw.section("hllc");
+  if (!costs)
+    throw MissingFigure(SourceLocation{hw.file, 0}, model,
+                        "the " + model + " model needs an <hllc> cost vector, which '" + hw.name + "' does not give");
+  NodeCost cost;
+  for (const auto& [construct, count] : constructs) {
+    if (count == 0) continue;
+    auto c = costs->params.find(construct);
+    if (c != costs->params.end()) cost.seconds += c->second.value * count / divisor;
+    else cost.unpriced[construct] += count;
+  }
+  return cost;
+}
 
 namespace {
 
@@ -15,19 +30,7 @@ class Hllc : public ResourceModel {
   std::vector<std::string> reads() const override { return {ruv_kind::constructs}; }
   std::vector<std::string> sections() const override { return {"hllc"}; }
   NodeCost price(const SegNode& node, const Hardware& hw) const override {
-    const Ruv& f = require_ruv(node, ruv_kind::constructs, "hllc");
-    const HwSection* costs = hw.section("hllc");
-    if (!costs)
-      throw MissingFigure(SourceLocation{hw.file, 0}, "hllc",
-                          "the hllc model needs an <hllc> cost vector, which '" + hw.name + "' does not give");
-    NodeCost cost;
-    for (const auto& [construct, count] : f) {
-      if (count == 0) continue;
-      auto c = costs->params.find(construct);
-      if (c != costs->params.end()) cost.seconds += c->second.value * count;
-      else cost.unpriced[construct] += count;
-    }
-    return cost;
+    return construct_cost(require_ruv(node, ruv_kind::constructs, "hllc"), hw, "hllc");
   }
 };
 

@@ -11,6 +11,7 @@
 // t = max(c^T f / lanes, max_k c_dep^T f_k). The paper's plain Eq. 4 stays
 // the `hllc` model, and both are reported side by side.
 #include "resource_models/icc/compiled_model.hpp"
+#include "resource_models/hllc.hpp"
 #include "resource_models/intcc/ir_classes.hpp"
 #include "resource_models/resource_model.hpp"
 
@@ -30,20 +31,9 @@ class HllcPlus : public ResourceModel {
   std::vector<std::string> sections() const override { return {"hllc", "icc"}; }
   NodeCost price(const SegNode& node, const Hardware& hw) const override {
     const Ruv& f = require_ruv(node, ruv_kind::constructs, "hllc+");
-    const HwSection* costs = hw.section("hllc");
-    if (!costs)
-      throw MissingFigure(SourceLocation{hw.file, 0}, "hllc+",
-                          "the hllc+ model needs an <hllc> cost vector, which '" + hw.name + "' does not give");
     const Ruv& ir = require_ruv(node, ruv_kind::ir, "hllc+");
-    const double lanes = std::max(1.0, ir.get(ir_vector_lanes));
-    NodeCost cost;
-    for (const auto& [construct, count] : f) {
-      if (count == 0) continue;
-      auto c = costs->params.find(construct);
-      if (c != costs->params.end()) cost.seconds += c->second.value * count / lanes;
-      else cost.unpriced[construct] += count;
-    }
-    cost.seconds = std::max(cost.seconds, longest_chain(ir, *costs, cost));
+    NodeCost cost = construct_cost(f, hw, "hllc+", std::max(1.0, ir.get(ir_vector_lanes)));
+    cost.seconds = std::max(cost.seconds, longest_chain(ir, *hw.section("hllc"), cost));
     return cost;
   }
   bool prepares(const ApplicationModel& m) const override { return !m.sources.empty(); }

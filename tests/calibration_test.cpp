@@ -276,7 +276,7 @@ TEST_CASE("calibration on a machine whose sysfs and CPUID report no caches", "[c
   // reason, and what a miss costs is still measured.
   CHECK(mem.unknown.count("tlb_entries"));
   REQUIRE(mem.params.count("page_walk"));
-  CHECK(mem.params.at("page_walk").value >= 0);
+  CHECK(mem.params.at("page_walk").value > 0);  // a miss costs something
   bool said = false;
   for (const auto& n : c.notes) said = said || n.find("CPUID reports no caches") != std::string::npos;
   CHECK(said);
