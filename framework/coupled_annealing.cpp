@@ -15,8 +15,12 @@ double finite_or_max(double e) { return std::isnan(e) ? std::numeric_limits<doub
 
 // Folds a coordinate back into [0, 1] by mirroring at the walls, so a long
 // Cauchy jump lands somewhere inside rather than piling up on a bound.
+// Most steps are short once the generation temperature has fallen, so the
+// division of fmod is left to the long jumps; the result is the same.
 double reflect_into_unit(double y) {
-  double t = std::fmod(std::fabs(y), 2.0);
+  double t = std::fabs(y);
+  if (t <= 1.0) return t;
+  if (t >= 2.0) t = std::fmod(t, 2.0);
   return t <= 1.0 ? t : 2.0 - t;
 }
 
