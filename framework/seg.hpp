@@ -56,6 +56,10 @@ struct SegNode {
   double induction_step = 0;
   std::vector<Arm> arms;        // Branch
   std::string callee;           // Call: a task or function of the model
+  // Compute: the node of the same code that this one repeats, when the
+  // frontend modelled that code twice (the code from a label entered by a
+  // goto from elsewhere). Its executions are that node's; empty otherwise.
+  std::string copy_of;
 };
 
 // A Seg's nodes in order, as pointers, read in place: walking a large

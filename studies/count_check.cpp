@@ -28,6 +28,9 @@ std::map<const SegNode*, std::string> owners(const ApplicationModel& model) {
   return out;
 }
 
+// A node and its copies are one piece of code: their executions add up.
+std::string counted_id(const SegNode& n) { return n.copy_of.empty() ? n.id : n.copy_of; }
+
 // Sum over the tasks, each run as often as the counters saw it entered, and
 // over the call sites within them.
 std::map<std::string, double> modelled_counts(const ApplicationModel& model, const Profile& p, CountCheck& out) {
@@ -39,7 +42,7 @@ std::map<std::string, double> modelled_counts(const ApplicationModel& model, con
       const auto entries = p.counts.find(e.task);
       const auto fn = owner.find(e.term->node);
       if (entries == p.counts.end() || fn == owner.end()) continue;
-      modelled[fn->second + "/" + e.term->node->id] += entries->second * e.executions;
+      modelled[fn->second + "/" + counted_id(*e.term->node)] += entries->second * e.executions;
     }
   } catch (const InputError& e) {
     out.notes.push_back(std::string("the model's counts cannot be evaluated: ") + e.what());
@@ -59,7 +62,7 @@ CountCheck check_counts(const ApplicationModel& model, const Profile& p) {
     for_each_node(t.seg, [&](const SegNode& n) {
       const std::string key = t.name + "/" + n.id;
       const auto measured = p.counts.find(key);
-      if (n.kind != NodeKind::Compute || measured == p.counts.end()) return;
+      if (n.kind != NodeKind::Compute || !n.copy_of.empty() || measured == p.counts.end()) return;
       const auto m = modelled.find(key);
       out.nodes.push_back({t.name, n.id, n.where, measured->second, m == modelled.end() ? 0.0 : m->second,
                            m != modelled.end()});

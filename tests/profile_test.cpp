@@ -3,6 +3,7 @@
 // outcomes and writes them out, and the profile must agree exactly.
 #include <catch2/catch.hpp>
 #include <fstream>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "tests/run_pacer.hpp"
@@ -212,6 +213,79 @@ int main(void) {
   CHECK(p["parameters"]["N_run_L10_dispatch"] == 5002);
   CHECK(p["parameters"]["P_run_L10"].get<double>() == Approx(2001.0 / 5002));
   CHECK(p["parameters"]["P_run_L24"].get<double>() == Approx(1.0 / 5002));
+  std::filesystem::remove(profile);
+}
+
+// gotos that leave their constructs for a label the structure reaches
+// otherwise: the start of another if's arm, the middle of an else arm from
+// a loop after it. The code from the label to the function's end runs once
+// more per goto (a loop the profile binds, over a copy of that code), and
+// every count agrees with the counters'.
+TEST_CASE("gotos into other blocks add passes of the code from their label: the counts agree", "[profile]") {
+  const std::string c = temp_file("goto_entries.c", R"(static int retry_into_then(int x) {
+  if (x > 5) {
+  again:
+    x += 100;
+    return x;
+  } else {
+    for (int i = 0; i < 10; i++)
+      if (i == x)
+        goto again;
+  }
+  return -x;
+}
+static int forward_into(int x) {
+  if (x & 1)
+    goto odd;
+  x *= 3;
+  if (x > 1000) {
+  odd:
+    x -= 1;
+  }
+  return x;
+}
+static int into_middle(int *v, int n) {
+  int s = 0;
+  if (n > 3) {
+    s = 1;
+  } else {
+    s = 2;
+  mid:
+    s += v[0];
+  }
+  for (int i = 0; i < n; i++)
+    if (v[i] < 0) {
+      v[i] = 0;
+      goto mid;
+    }
+  return s;
+}
+int main(void) {
+  int s = 0, v[5] = {1, -2, 3, -4, 5};
+  for (int k = 0; k < 40; k++) s += retry_into_then(k % 9) + forward_into(k * 37);
+  return into_middle(v, 5) + into_middle(v, 2) + s > 0 ? 0 : 1;
+}
+)");
+  const nlohmann::json analysis = nlohmann::json::parse(run_pacer("analyse " + c + " --json").out);
+  CHECK(analysis["unmodelable"].empty());
+  // One for each goto; the loops the gotos leave have their counts bound too.
+  std::multiset<std::string> kinds;
+  for (const auto& d : analysis["diagnostics"]) kinds.insert(d["kind"].get<std::string>());
+  CHECK(kinds.count("goto_entries") == 3);
+  CHECK(kinds.count("goto") == 0);
+  const std::string profile = temp_file("goto_entries.profile", "");
+  Run r = run_pacer("profile " + c + " --out " + profile + " --check --json");
+  REQUIRE(r.status == 0);
+  const nlohmann::json check = nlohmann::json::parse(r.out);
+  for (const auto& n : check["nodes"]) {
+    INFO(n.dump());
+    CHECK(n["agrees"] == true);
+  }
+  // retry_into_then(k % 9) for k < 40: the goto runs when x < 10 and the
+  // loop meets i == x, i.e. for x in 0..5: 28 of its 40 calls.
+  std::ifstream in(profile);
+  const nlohmann::json p = nlohmann::json::parse(in);
+  CHECK(p["parameters"]["N_retry_into_then_again_goto"].get<double>() == Approx(28.0 / 40));
   std::filesystem::remove(profile);
 }
 

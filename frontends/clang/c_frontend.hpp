@@ -27,8 +27,10 @@ struct FrontendDiagnostic {
   std::string message;
   std::string parameter;
   // "source_files": where the functions are (the named file defines none);
-  // "trip_count" and "dispatch": modelled, with parameters a profile binds.
-  bool unmodelable() const { return kind != "trip_count" && kind != "source_files" && kind != "dispatch"; }
+  // "trip_count", "dispatch" and "goto_entries": modelled, with parameters a profile binds.
+  bool unmodelable() const {
+    return kind != "trip_count" && kind != "source_files" && kind != "dispatch" && kind != "goto_entries";
+  }
 };
 
 // A place whose execution count a profiled run can measure, so that a

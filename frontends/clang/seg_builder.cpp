@@ -5,6 +5,8 @@
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 
+#include <map>
+
 #include "framework/constructs.hpp"
 #include "frontends/clang/construct_counter.hpp"
 #include "frontends/clang/memory_access.hpp"
@@ -102,10 +104,12 @@ class Builder final : public ExprHooks {
                                             "' is a variable-length array: only its size expressions are counted");
     seg_ = &task.seg;
     collect_handlers(fn_.getBody());
+    collect_gotos(fn_.getBody());
     out_.node_positions.push_back({name_, "", position(fn_.getBody()->getBeginLoc())});
     stmt_ = fn_.getBody();
     statement(fn_.getBody());
     flush();
+    goto_entries();
     if (task.seg.empty()) {
       // Nothing the model counts (an empty body, return of a constant): one
       // segment of no cost keeps the function a valid SEG.
@@ -237,9 +241,19 @@ class Builder final : public ExprHooks {
     if (const auto* w = dyn_cast<WhileStmt>(s)) return loop(*w, nullptr, w->getCond(), nullptr, w->getBody());
     if (const auto* d = dyn_cast<DoStmt>(s)) return loop(*d, nullptr, d->getCond(), nullptr, d->getBody());
     if (const auto* w = dyn_cast<SwitchStmt>(s)) return switch_statement(*w);
-    if (const auto* l = dyn_cast<LabelStmt>(s)) return statement(l->getSubStmt());
+    if (const auto* l = dyn_cast<LabelStmt>(s)) {
+      // Gotos enter here: the code from the label runs more often than the
+      // code before it, so it is a node of its own.
+      if (gotos_.count(l->getDecl())) flush();
+      return statement(l->getSubStmt());
+    }
     if (const auto* c = dyn_cast<SwitchCase>(s)) return statement(c->getSubStmt());
     if (const auto* a = dyn_cast<AttributedStmt>(s)) return statement(a->getSubStmt());
+    // A copy's nodes begin where the originals' do, so that each is one of them.
+    if (copying_ && open_) {
+      const unsigned at = sm_.getExpansionLoc(s->getBeginLoc()).getRawEncoding();
+      if (node_at_.count(at) && sm_.getExpansionLoc(open_->count_at).getRawEncoding() != at) flush();
+    }
     stmt_ = s;
     if (const auto* d = dyn_cast<DeclStmt>(s)) return declaration(*d);
     if (const auto* r = dyn_cast<ReturnStmt>(s)) return counter_.count(r->getRetValue());
@@ -492,11 +506,15 @@ class Builder final : public ExprHooks {
   // at `entry`); the gotos are exits of the constructs they sit in.
   bool restart(Items region, clang::SourceLocation entry) {
     const auto* label = dyn_cast<LabelStmt>(region.front());
-    if (!label || handler(label)) return false;
+    // A copy's items run past the label's block, where gotos back to it
+    // are no restart: those are counted by the label's own goto entries.
+    if (!label || handler(label) || copying_) return false;
     std::vector<const GotoStmt*> back;
     for (const Stmt* s : region) gotos_to(label->getDecl(), s, back);
     if (back.empty()) return false;
     joins_.insert(back.begin(), back.end());
+    in_place_.insert(label->getDecl());
+    restarts_.insert(label->getDecl());
     flush();
     const clang::SourceLocation begin = label->getBeginLoc();
     SegNode loop = make(NodeKind::Loop, "restart", begin, region.back()->getEndLoc());
@@ -514,6 +532,107 @@ class Builder final : public ExprHooks {
                                     "' repeats the code from it: bind " + n, n);
     append(std::move(loop));
     return true;
+  }
+
+  // ---- gotos from elsewhere ----
+  void collect_gotos(const Stmt* s) {
+    if (s == fn_.getBody() && std::none_of(fn_.decls_begin(), fn_.decls_end(), [](const Decl* d) { return isa<LabelDecl>(d); }))
+      return;
+    if (!s) return;
+    if (const auto* g = dyn_cast<GotoStmt>(s)) gotos_[g->getLabel()].push_back(g);
+    if (const auto* l = dyn_cast<LabelStmt>(s)) labels_.push_back(l);
+    for (const Stmt* child : s->children()) collect_gotos(child);
+  }
+
+  // The statements from `to` to the function's end, when `to` sits in
+  // blocks and if arms only: each block's statements after the one that
+  // holds it, inner blocks first. Empty when a loop or switch holds it (its
+  // remaining iterations would be unknown).
+  std::vector<const Stmt*> code_from(const LabelStmt& to) const {
+    std::vector<const Stmt*> path;
+    if (!path_to(fn_.getBody(), &to, path)) return {};
+    std::vector<const Stmt*> code = {to.getSubStmt()};
+    const Stmt* child = &to;
+    for (auto a = path.rbegin(); a != path.rend(); child = *a++) {
+      // A continuation past a statement that holds the label was measured
+      // where it begins, flows from the label included: the structure
+      // counts it, and all after it, already.
+      if (child != &to && continued_after_.count(child)) break;
+      if (const auto* c = dyn_cast<CompoundStmt>(*a)) {
+        auto after = std::find(c->body_begin(), c->body_end(), child);
+        code.insert(code.end(), after + 1, c->body_end());
+      } else if (!isa<IfStmt, LabelStmt, AttributedStmt>(*a)) {
+        return {};
+      }
+    }
+    return code;
+  }
+
+  bool holds_restart(const Stmt* s) const {
+    if (!s) return false;
+    if (const auto* l = dyn_cast<LabelStmt>(s); l && restarts_.count(l->getDecl())) return true;
+    return std::any_of(s->child_begin(), s->child_end(), [&](const Stmt* c) { return holds_restart(c); });
+  }
+
+  static bool path_to(const Stmt* from, const Stmt* to, std::vector<const Stmt*>& path) {
+    if (!from) return false;
+    if (from == to) return true;
+    path.push_back(from);
+    for (const Stmt* child : from->children())
+      if (path_to(child, to, path)) return true;
+    path.pop_back();
+    return false;
+  }
+
+  // A goto that leaves its constructs for a label the structure reaches
+  // otherwise (an arm of another if, a block further on) was modelled as
+  // an early exit, and the code at the label ran only as often as the
+  // structure enters it. Each such label adds a loop of N_..._goto passes
+  // per call (the gotos' executions over the function's entries, from the
+  // counters at the gotos) over a copy of the code from the label to the
+  // function's end; a goto met on the way is again an early exit, whose
+  // pass is the next one. The copy's nodes are the originals' (copy_of).
+  void goto_entries() {
+    if (!handlers_.empty()) return;  // a dispatch's handlers are entered by the loop it is
+    // Chosen before any copy is built: building one marks labels in it.
+    std::vector<std::pair<const LabelStmt*, std::vector<clang::SourceLocation>>> entered;
+    for (const LabelStmt* label : labels_) {
+      const auto gotos = gotos_.find(label->getDecl());
+      if (gotos == gotos_.end() || in_place_.count(label->getDecl())) continue;
+      std::vector<clang::SourceLocation> exits_to;
+      for (const GotoStmt* g : gotos->second)
+        if (!joins_.count(g)) exits_to.push_back(g->getBeginLoc());
+      if (!exits_to.empty()) entered.emplace_back(label, std::move(exits_to));
+    }
+    for (const auto& [label, exits_to] : entered) {
+      const std::vector<const Stmt*> code = code_from(*label);
+      // A restart in that code would not be one in the copy (see restart()).
+      if (code.empty() || std::any_of(code.begin(), code.end(), [&](const Stmt* c) { return holds_restart(c); }))
+        continue;
+      ++copying_;
+      std::shared_ptr<Seg> copy = sub_seg([&] { block(code); });
+      --copying_;
+      if (copy->empty()) continue;  // nothing there that a model counts
+      const clang::SourceLocation begin = label->getBeginLoc();
+      SegNode loop = make(NodeKind::Loop, "goto", begin, code.back()->getEndLoc());
+      const std::string name = label->getName();
+      loop.label = "the code from '" + name + "' to the function's end, entered by goto";
+      const std::string n = unique_parameter("N_" + name_ + "_" + name + "_goto", ParamKind::Count,
+                                             "gotos to the label '" + name + "' at " + here(begin) + " per call");
+      loop.trips = param(n);
+      loop.body = std::move(copy);
+      CountSite& entries = site(CountSite::Kind::Loop, loop.id, n, fn_.getBody()->getBeginLoc(), exits_to);
+      entries.trips = loop.trips;
+      for (const clang::SourceLocation g : exits_to)
+        for (size_t k = first_diagnostic_; k < out_.diagnostics.size(); ++k)
+          if (auto& d = out_.diagnostics[k]; d.kind == "goto" && d.where.line == line(g)) {
+            d.kind = "goto_entries";
+            d.message = "goto '" + name + "' leaves its constructs early; the code from the label at " + here(begin) +
+                        " to the function's end runs once more per goto: bind " + n;
+            d.parameter = n;
+          }
+      append(std::move(loop));
+    }
   }
 
   // ---- computed goto ----
@@ -594,6 +713,11 @@ class Builder final : public ExprHooks {
 
   // `rest` runs only when the code before it did not leave early.
   void continuation(const Stmt& after, Items rest) {
+    // Its probability is measured at its first statement: when that is a
+    // label, every entry, by goto or not, is in it.
+    for (const auto* l = dyn_cast<LabelStmt>(rest.front()); l; l = dyn_cast<LabelStmt>(l->getSubStmt()))
+      in_place_.insert(l->getDecl());
+    if (!copying_) continued_after_.insert(&after);
     flush();
     clang::SourceLocation begin = rest.front()->getBeginLoc();
     SegNode node = make(NodeKind::Branch, "cont", begin, rest.back()->getEndLoc());
@@ -630,7 +754,14 @@ class Builder final : public ExprHooks {
     node.ruvs[ruv_kind::constructs] = std::move(seg.ruv);
     node.memory = std::move(seg.memory);
     node.ruvs[ruv_kind::flops].set("flops", flops);
-    out_.node_positions.push_back({name_, node.id, position(seg.count_at)});
+    const unsigned at = sm_.getExpansionLoc(seg.count_at).getRawEncoding();
+    if (copying_) {
+      if (auto original = node_at_.find(at); original != node_at_.end()) node.copy_of = original->second;
+      node.label = "entered by goto";
+    } else {
+      out_.node_positions.push_back({name_, node.id, position(seg.count_at)});
+      if (!gotos_.empty()) node_at_.emplace(at, node.id);
+    }
     seg_->append(std::move(node));
   }
 
@@ -699,6 +830,7 @@ class Builder final : public ExprHooks {
   }
 
   void report(const char* kind, clang::SourceLocation where, const std::string& message, const std::string& p = "") {
+    if (copying_) return;  // said once, of the code as first modelled
     int l = line(where);
     for (size_t k = first_diagnostic_; k < out_.diagnostics.size(); ++k)  // this function's only
       if (out_.diagnostics[k].kind == kind && out_.diagnostics[k].where.line == l) return;
@@ -753,6 +885,13 @@ class Builder final : public ExprHooks {
   std::vector<const Stmt*> loops_;       // enclosing loops, outermost first
   std::set<const LabelDecl*> handlers_;  // targets of computed gotos
   std::set<const GotoStmt*> joins_;      // forward gotos within a block: joins, not exits
+  std::map<const LabelDecl*, std::vector<const GotoStmt*>> gotos_;  // by target
+  std::vector<const LabelStmt*> labels_;  // in source order
+  std::set<const LabelDecl*> in_place_;  // labels whose every entry the structure counts
+  std::set<const LabelDecl*> restarts_;  // labels of restart() loops
+  std::set<const Stmt*> continued_after_;  // statements a continuation follows
+  std::map<unsigned, std::string> node_at_;  // compute nodes by where they are counted
+  int copying_ = 0;                      // > 0: building the code from a label again
   clang::SourceLocation first_indirect_goto_;
   bool dispatch_built_ = false;
   size_t first_diagnostic_;              // where this function's diagnostics begin
