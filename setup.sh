@@ -21,6 +21,8 @@ PACKAGES=(
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libffi-dev libncurses-dev
   # C headers of AArch64 targets, for ICC's predictions of Arm machines
   libc6-dev-arm64-cross
+  # counts which machine copy of each loop runs, for ICC (callgrind)
+  valgrind
   # random C programs for the frontend's differential tests
   csmith libcsmith-dev
 )

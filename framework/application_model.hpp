@@ -70,6 +70,10 @@ struct ApplicationModel {
   // file.
   std::vector<std::string> sources;
   std::vector<std::string> compile_flags;
+  // The command-line arguments of the profiled run its parameters were
+  // bound from, when they were: ICC runs the optimised build the same way
+  // to count which machine copy of a loop runs (icc/block_counts.hpp).
+  std::optional<std::string> run_args;
 
   const Parameter* find_parameter(const std::string& name) const;
   const Task* find_seg(const std::string& name) const;  // task or function

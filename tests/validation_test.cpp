@@ -10,6 +10,7 @@
 #include "framework/constructs.hpp"
 #include "frontends/xml/hardware_io.hpp"
 #include "resource_models/ct/component_timing.hpp"
+#include "resource_models/icc/block_counts.hpp"
 #include "resource_models/icc/machine_costs.hpp"
 #include "resource_models/prediction.hpp"
 #include "tests/run_pacer.hpp"
@@ -129,6 +130,63 @@ int main(void) { return dot(1000) > 0; }
   CHECK(r.get("cycles") == Approx(3).margin(0.6));
   CHECK(r.get("bytes") == Approx(8).margin(1));  // two floats read per iteration
   CHECK(r.get("working_set") == Approx(8000).margin(800));
+}
+
+// Which machine copy of a loop runs can depend on addresses: clang
+// versions this inner loop on a check that row k (read) and row i
+// (written) do not overlap, hoists the check out of the i loop, where it
+// compares row k with every row written, and so always takes the scalar
+// fall-back. Counted by callgrind from a run with the profile's arguments,
+// the copies are weighted by the iterations they ran; the vector body alone
+// would price the loop several times too fast.
+TEST_CASE("ICC weights a loop's machine copies by how often each ran", "[icc][mca]") {
+  const std::string c = test::temp_file("icc_versioned.c", R"(int d[64][64];
+void relax_all(int n) {
+  for (int k = 0; k < n; k++)
+    for (int i = 0; i < n; i++) {
+      int dik = d[i][k];
+      for (int j = 0; j < n; j++) {
+        int through = dik + d[k][j];
+        d[i][j] = through < d[i][j] ? through : d[i][j];
+      }
+    }
+}
+int main(void) {
+  for (int i = 0; i < 64; i++)
+    for (int j = 0; j < 64; j++) d[i][j] = (i * 7 + j * 13) % 50;
+  relax_all(64);
+  return d[3][5] > 100;
+}
+)");
+  const Hardware hw = read_hardware_string(kMachine, "m.xml");
+  const auto inner_cycles = [&](bool counted, std::vector<std::string>& notes) {
+    CAnalysis an = analyse_c({{c}, {"relax_all"}, {}});
+    ParamValues bound;
+    for (auto& p : an.model.parameters) bound[p.name] = p.kind == ParamKind::Probability ? 0.5 : 64;
+    if (counted) an.model.run_args = "";
+    notes = attach_machine_costs(an.model, an.sources, machine_cost_options(hw, {}), bound);
+    double cycles = 0;
+    for_each_node(an.model.tasks[0].seg, [&](const SegNode& n) {
+      if (n.kind == NodeKind::Compute && n.source.line >= 6 && n.source.line <= 8 && n.ruvs.count(ruv_kind::machine))
+        cycles += n.ruvs.at(ruv_kind::machine).get("cycles");
+    });
+    return cycles;
+  };
+  std::vector<std::string> widest_notes, counted_notes;
+  const double widest = inner_cycles(false, widest_notes), counted = inner_cycles(true, counted_notes);
+  for (const auto& n : counted_notes) {
+    INFO(n);
+    CHECK(n.find("not weighted") == std::string::npos);
+  }
+  REQUIRE(widest > 0);
+  CHECK(counted > 2 * widest);
+}
+
+TEST_CASE("callgrind's counts are read per function and address, calls' costs left out", "[icc]") {
+  const auto counts = icc::read_callgrind("version: 1\nfn=main\n0x401350 1\ncalls=1 0x401130\n0x401360 100\n"
+                                          "0x401361 2\nob=/tmp/p\nfn=relax\n0x401130 5\n0x401130 3\n");
+  CHECK(counts.at("main") == std::map<std::uint64_t, double>{{0x401350, 1}, {0x401361, 2}});
+  CHECK(counts.at("relax") == std::map<std::uint64_t, double>{{0x401130, 8}});
 }
 
 // A select the compiler if-converts runs its compare and blend on every

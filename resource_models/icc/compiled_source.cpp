@@ -83,9 +83,9 @@ bool is_vector(const icc::MachineInstruction& i) {
   return false;
 }
 
-icc::PricedInstruction priced(const icc::MachineInstruction& i, icc::FileTable& files) {
-  return {i.line,       files.index(i.file), i.is_conditional_branch, i.is_call, i.is_return, i.may_load,
-          i.may_store, i.text,              access_bytes(i),         is_vector(i), {}};
+icc::PricedInstruction priced(const icc::MachineInstruction& i, const icc::MachineFunction& f, icc::FileTable& files) {
+  return {i.line,       files.index(i.file), i.is_conditional_branch, i.is_call,  i.is_return,   i.may_load,
+          i.may_store, i.text,              access_bytes(i),         is_vector(i), {}, i.address - f.address};
 }
 
 // MCA runs a loop body 200 times for its steady state; the code outside
@@ -94,7 +94,7 @@ icc::PricedFunction price_function(const icc::MachineCode& code, const icc::Mach
                                    const std::map<std::string, unsigned>& latencies) {
   icc::PricedFunction out;
   out.name = f.name;
-  for (const auto& i : f.instructions) out.instructions.push_back(priced(i, files));
+  for (const auto& i : f.instructions) out.instructions.push_back(priced(i, f, files));
   out.loops = icc::loops(f);
   const std::vector<int> innermost = icc::innermost_loops(out.loops, f.instructions.size());
   auto cycles = [&](int region) {

@@ -8,6 +8,7 @@
 #include <tuple>
 #include <sstream>
 
+#include "resource_models/icc/block_counts.hpp"
 #include "resource_models/icc/machine_code_cache.hpp"
 
 namespace pacer {
@@ -105,7 +106,8 @@ class Attacher {
     branches_ = std::move(p.branches);
   }
 
-  void add(const icc::PricedCode& code) {
+  void add(const icc::PricedCode& code, const icc::BlockCounts* counts) {
+    counts_ = code.intermediate ? nullptr : counts;
     kind_ = code.intermediate ? ruv_kind::ir : ruv_kind::machine;
     remarks_ = &code.remarks;
     source_ = code.source;
@@ -123,9 +125,17 @@ class Attacher {
     for (auto& p : nodes_) p.node->ruvs[kind_] = Ruv{};
     std::map<const SegNode*, const Region*> chosen;
     for (auto& [key, candidates] : by_loop_) {
-      const Region& r = best(candidates);
-      if (key.first) chosen[key.first] = &r;
-      apply(r);
+      const std::vector<double> weights = key.first ? run_shares(candidates) : std::vector<double>{};
+      if (weights.empty()) {
+        const Region& r = best(candidates);
+        if (key.first) chosen[key.first] = &r;
+        apply(r);
+        continue;
+      }
+      const size_t most = size_t(std::max_element(weights.begin(), weights.end()) - weights.begin());
+      chosen[key.first] = &candidates[most];
+      for (size_t c = 0; c < candidates.size(); ++c)
+        if (weights[c] > 0) apply(candidates[c], weights[c]);
     }
     for (const auto& b : branches_) mispredictions(b, chosen);
     if (unbound_)
@@ -168,6 +178,7 @@ class Attacher {
     double factor = 1;         // source iterations per machine iteration
     double lanes = 1;          // the vector width the vectoriser reports for its loop (1: scalar code)
     double instructions = 0;
+    double executions = -1;    // machine iterations in the counted run; -1: not counted
     std::map<SegNode*, Share> shares;
     Share overhead;            // instructions on no node's lines: the loop's own
     std::set<int> conditional_lines;  // source lines of its conditional branches
@@ -191,16 +202,20 @@ class Attacher {
       if (own.empty()) continue;
       static const std::vector<icc::Recurrence> none;
       const auto& recurrences = l >= 0 && size_t(l) < f.loop_recurrences.size() ? f.loop_recurrences[size_t(l)] : none;
-      region(f, own, l >= 0, l >= 0 ? seg_of[l] : nullptr, l >= 0 ? f.loop_cycles[l] : f.outside_cycles, recurrences);
+      const double executions =
+          counts_ && l >= 0 ? counts_->at(f.name, f.instructions[f.loops[size_t(l)].first].offset) : -1;
+      region(f, own, l >= 0, l >= 0 ? seg_of[l] : nullptr, l >= 0 ? f.loop_cycles[l] : f.outside_cycles, recurrences,
+             executions);
     }
   }
 
   // The region of these instructions, kept among its SEG loop's candidates
   // unless it stands for no SEG code.
   void region(const icc::PricedFunction& f, const std::vector<size_t>& own, bool loop, const SegNode* seg_loop,
-              double cycles, const std::vector<icc::Recurrence>& recurrences) {
+              double cycles, const std::vector<icc::Recurrence>& recurrences, double executions) {
     Region r;
     r.machine_function = f.name;
+    r.executions = executions;
     r.loop = seg_loop;
     if (loop && !r.loop) {  // library or compiler-made code
       if (kind_ == ruv_kind::ir) unmapped(f, own);
@@ -399,8 +414,25 @@ class Attacher {
     return fs::path(remark_file).filename() == fs::path(node_file).filename();
   }
 
-  // The copy that runs: inlined into a task before a function of its own,
-  // then the widest (the vector body rather than its scalar remainder).
+  // Each copy's share of the source iterations the counted run did
+  // (machine iterations times source iterations per machine iteration);
+  // empty when the copies were not counted or none ran.
+  static std::vector<double> run_shares(const std::vector<Region>& candidates) {
+    std::vector<double> shares;
+    double all = 0;
+    for (const Region& r : candidates) {
+      if (r.executions < 0) return {};
+      shares.push_back(r.executions * r.factor);
+      all += shares.back();
+    }
+    if (!(all > 0)) return {};
+    for (double& s : shares) s /= all;
+    return shares;
+  }
+
+  // Without counts, the copy that runs: inlined into a task before a
+  // function of its own, then the widest (the vector body rather than its
+  // scalar remainder).
   const Region& best(const std::vector<Region>& candidates) const {
     auto rank = [&](const Region& r) {
       const bool task = std::find(tasks_.begin(), tasks_.end(), r.machine_function) != tasks_.end();
@@ -410,7 +442,9 @@ class Attacher {
                              [&](const Region& a, const Region& b) { return rank(a) < rank(b); });
   }
 
-  void apply(const Region& r) {
+  // Adds the region's figures per source iteration to its nodes, times
+  // `weight`, the share of the iterations it runs.
+  void apply(const Region& r, double weight = 1) {
     double owned = 0;
     for (const auto& [n, s] : r.shares) owned += s.instructions;
     const double total = owned + r.overhead.instructions;
@@ -424,7 +458,7 @@ class Attacher {
       // nodes in proportion to theirs.
       const double part = s.instructions / total + (owned > 0 ? r.overhead.instructions / total * s.instructions / owned : 0);
       const double bytes = s.bytes + (owned > 0 ? r.overhead.bytes * s.instructions / owned : 0);
-      const double per = r.factor * inner_trips(n, r.loop);
+      const double per = r.factor * inner_trips(n, r.loop) / weight;
       Ruv& ruv = n->ruvs[kind_];
       if (kind_ == ruv_kind::machine) ruv.set("cycles", ruv.get("cycles") + r.cycles * part / per);
       // IR: each node its own instructions, and the loop's in proportion.
@@ -526,6 +560,7 @@ class Attacher {
   std::vector<std::string> tasks_;
   std::set<std::string> modelled_;  // the model's tasks and functions
   const std::vector<icc::LoopRemark>* remarks_ = nullptr;
+  const icc::BlockCounts* counts_ = nullptr;  // of the code being added, when counted
   std::string source_;
   const std::vector<std::string>* files_ = nullptr;
   // Candidates by the SEG loop they stand for, or, for code outside loops,
@@ -540,9 +575,9 @@ class Attacher {
 }  // namespace
 
 std::vector<std::string> attach_machine_costs(ApplicationModel& model, const std::vector<icc::PricedCode>& code,
-                                              const ParamValues& bound) {
+                                              const ParamValues& bound, const icc::BlockCounts* counts) {
   Attacher attacher(model, bound);
-  for (const auto& c : code) attacher.add(c);
+  for (const auto& c : code) attacher.add(c, counts);
   return attacher.finish();
 }
 
@@ -550,7 +585,20 @@ std::vector<std::string> attach_machine_costs(ApplicationModel& model, const std
                                               const MachineCostOptions& o, const ParamValues& bound) {
   std::vector<icc::PricedCode> code;
   for (const auto& source : sources) code.push_back(priced_source(source, o));
-  return attach_machine_costs(model, code, bound);
+  std::optional<icc::BlockCounts> counts;
+  std::string why;
+  if (!o.intermediate && model.run_args) {
+    const bool without_idioms = std::any_of(code.begin(), code.end(), [](const icc::PricedCode& c) {
+      return std::any_of(c.remarks.begin(), c.remarks.end(), [](const icc::LoopRemark& r) { return !r.library_call.empty(); });
+    });
+    counts = icc::count_blocks(sources, o, without_idioms, *model.run_args, why);
+  }
+  std::vector<std::string> notes = attach_machine_costs(model, code, bound, counts ? &*counts : nullptr);
+  if (model.run_args && !o.intermediate && !counts)
+    notes.push_back("the machine copies of each loop (vector body, remainder, a versioned loop's fall-back) are not "
+                    "weighted by how often they ran: " + why + "; the copy inlined into a task, then the widest, "
+                    "stands for each");
+  return notes;
 }
 
 }  // namespace pacer

@@ -22,6 +22,9 @@
 #include "resource_models/icc/priced_code.hpp"
 
 namespace pacer {
+namespace icc {
+struct BlockCounts;
+}
 
 struct MachineCostOptions {
   std::string compiler;
@@ -54,8 +57,11 @@ MachineCostOptions machine_cost_options(const Hardware& hw, const std::vector<st
 // compute node of the model from the priced code of its sources; nodes with
 // no machine code (folded by the compiler) get zero cycles. `bound`
 // evaluates trip counts. Returns notes on what could not be matched.
+// `counts`, when given, weights each loop's machine copies by how often
+// they ran (block_counts.hpp); otherwise the copy inlined into a task, then
+// the widest, stands for the loop.
 std::vector<std::string> attach_machine_costs(ApplicationModel& model, const std::vector<icc::PricedCode>& code,
-                                              const ParamValues& bound);
+                                              const ParamValues& bound, const icc::BlockCounts* counts = nullptr);
 
 // The same, with each source compiled and priced for the options, or read
 // from the cache (machine_code_cache.hpp).

@@ -38,14 +38,14 @@ std::vector<size_t> simulated_instructions(const std::vector<int>& innermost, in
 
 namespace {
 
-// Instructions as [line, flags, text, file, bytes, class]: a compiled file
+// Instructions as [line, flags, text, file, bytes, class, offset]: a compiled file
 // has thousands.
 enum Flag { conditional = 1, call = 2, returns = 4, loads = 8, stores = 16, vector = 32 };
 
 json instruction_json(const PricedInstruction& i) {
   const int flags = (i.conditional_branch ? conditional : 0) | (i.call ? call : 0) | (i.returns ? returns : 0) |
                     (i.loads ? loads : 0) | (i.stores ? stores : 0) | (i.vector ? vector : 0);
-  return json::array({i.line, flags, i.text, i.file, i.bytes, i.ir_class});
+  return json::array({i.line, flags, i.text, i.file, i.bytes, i.ir_class, i.offset});
 }
 
 PricedInstruction instruction_of(const json& j) {
@@ -62,6 +62,7 @@ PricedInstruction instruction_of(const json& j) {
   i.file = j.at(3).get<int>();
   i.bytes = j.at(4).get<double>();
   i.ir_class = j.at(5).get<std::string>();
+  i.offset = j.at(6).get<std::uint64_t>();
   return i;
 }
 

@@ -2,6 +2,7 @@
 // attachment (machine_costs.hpp) reads, free of LLVM, so that they can be
 // kept on disk (machine_code_cache.hpp) and read back without compiling.
 #pragma once
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -25,6 +26,7 @@ struct PricedInstruction {
   // IR only: the instruction's IntCC class (resource_models/intcc/ir_classes.hpp);
   // empty for machine code.
   std::string ir_class;
+  std::uint64_t offset = 0;  // machine code: its first byte's distance from its function's
 };
 
 // IR only: a value one iteration of a loop hands to the next (a header

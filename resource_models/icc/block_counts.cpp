@@ -1,0 +1,172 @@
+#include "resource_models/icc/block_counts.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+#include <utility>
+
+#include "frontends/clang/clang_module.hpp"
+#include "framework/file_text.hpp"
+#include "framework/program_run.hpp"
+#include "framework/scratch_dir.hpp"
+#include "resource_models/icc/compiled_source.hpp"
+#include "resource_models/icc/machine_code_cache.hpp"
+
+#ifndef PACER_LLVM_BIN
+#define PACER_LLVM_BIN ""
+#endif
+
+namespace pacer::icc {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+// Raise when what is counted or how changes.
+constexpr const char* counts_format = "pacer block counts 1";
+
+bool ok_or(const ProgramRun& run, const std::string& what, std::string& why) {
+  if (run.ok()) return true;
+  why = what + " (" + run.describe() + ")";
+  return false;
+}
+
+// The sources compiled as ICC compiles them (compiled_source.cpp: the same
+// flags, -g included, which changes no code) and linked at fixed addresses,
+// so that the symbol table's addresses are those the run executes.
+bool build(const std::vector<std::string>& sources, const MachineCostOptions& o, bool without_loop_idioms,
+           const fs::path& program, std::string& why) {
+  std::vector<std::string> argv = {o.compiler};
+  argv.insert(argv.end(), o.flags.begin(), o.flags.end());
+  for (const char* a : {"-g", "-w", "-no-pie"}) argv.push_back(a);
+  if (without_loop_idioms) argv.insert(argv.end(), {"-mllvm", "-disable-loop-idiom-all"});
+  argv.insert(argv.end(), sources.begin(), sources.end());
+  for (const std::string& a : {std::string("-o"), program.string(), std::string("-lm")}) argv.push_back(a);
+  ProgramRun run;
+  capture_output(argv, &run, true);
+  return ok_or(run, "the program does not link with the machine's compiler", why);
+}
+
+// Function name -> address, from the program's symbol table.
+std::map<std::string, std::uint64_t> function_addresses(const fs::path& program) {
+  std::map<std::string, std::uint64_t> out;
+  const std::string nm = std::string(PACER_LLVM_BIN).empty() ? "nm" : std::string(PACER_LLVM_BIN) + "/llvm-nm";
+  std::istringstream lines(capture_output({nm, "--defined-only", program.string()}));
+  for (std::string address, type, name; lines >> address >> type >> name;)
+    if (type == "T" || type == "t") out.emplace(name, std::stoull(address, nullptr, 16));
+  return out;
+}
+
+json to_json(const BlockCounts& c) {
+  json out = json::object();
+  for (const auto& [f, counts] : c.executions) {
+    json of = json::array();
+    for (const auto& [offset, n] : counts) of.push_back(json::array({offset, n}));
+    out[f] = std::move(of);
+  }
+  return out;
+}
+
+BlockCounts from_json(const json& j) {
+  BlockCounts c;
+  for (const auto& [f, of] : j.items())
+    for (const auto& pair : of) c.executions[f][pair.at(0).get<std::uint64_t>()] = pair.at(1).get<double>();
+  return c;
+}
+
+}  // namespace
+
+double BlockCounts::at(const std::string& function, std::uint64_t offset) const {
+  const auto f = executions.find(function);
+  if (f == executions.end()) return 0;
+  const auto n = f->second.find(offset);
+  return n == f->second.end() ? 0.0 : n->second;
+}
+
+std::map<std::string, std::map<std::uint64_t, double>> read_callgrind(const std::string& text) {
+  std::map<std::string, std::map<std::uint64_t, double>> out;
+  std::istringstream lines(text);
+  std::string function;
+  bool call_cost = false;  // the line after calls= is the callee's inclusive cost
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("fn=", 0) == 0) {
+      function = line.substr(3);
+    } else if (line.rfind("calls=", 0) == 0) {
+      call_cost = true;
+    } else if (line.rfind("0x", 0) == 0) {
+      if (std::exchange(call_cost, false)) continue;
+      std::istringstream fields(line);
+      std::string address;
+      double executions = 0;
+      if (fields >> address >> executions) out[function][std::stoull(address, nullptr, 16)] += executions;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+std::optional<BlockCounts> count(const std::vector<std::string>& sources, const MachineCostOptions& o,
+                                 bool without_loop_idioms, const std::string& args, std::string& why) {
+  if (!o.triple.empty() && o.triple != default_target_triple()) {
+    why = "the machine's target " + o.triple + " is not this one's";
+    return std::nullopt;
+  }
+  ScratchDir scratch("pacer-blocks");
+  const fs::path program = scratch.path / "program";
+  if (!build(sources, o, without_loop_idioms, program, why)) return std::nullopt;
+  const std::optional<std::string> bytes = file_text(program);
+  const std::string key = content_digest(std::string(counts_format) + "\n" + args + "\n" + bytes.value_or(""));
+  const fs::path dir = cache_directory();
+  const fs::path entry = dir.empty() ? fs::path() : dir / "blocks" / (key + ".json");
+  if (!dir.empty())
+    if (auto text = file_text(entry)) try {
+        return from_json(json::parse(*text));
+      } catch (const json::exception&) {  // a damaged entry is counted again
+      }
+  const fs::path out = scratch.path / "callgrind.out";
+  ProgramRun run;
+  {
+    capture_output({"/bin/sh", "-c",
+                    "exec valgrind --tool=callgrind --dump-instr=yes --dump-line=no --compress-strings=no "
+                    "--compress-pos=no --callgrind-out-file=\"$1\" \"$0\" " + args,
+                    program.string(), out.string()},
+                   &run, true);
+  }
+  // 127: the shell found no valgrind.
+  if (!ok_or(run, run.exit_status == 127 ? "valgrind is not installed" : "the program failed under valgrind", why))
+    return std::nullopt;
+  const std::optional<std::string> text = file_text(out);
+  if (!text) {
+    why = "valgrind wrote no counts";
+    return std::nullopt;
+  }
+  BlockCounts counts;
+  const auto addresses = function_addresses(program);
+  for (auto& [function, by_address] : read_callgrind(*text)) {
+    const auto start = addresses.find(function);
+    if (start == addresses.end()) continue;  // the C library's, the loader's
+    auto& of = counts.executions[function];
+    for (const auto& [address, n] : by_address)
+      if (address >= start->second) of[address - start->second] += n;
+  }
+  if (!dir.empty()) write_cache_entry(entry, to_json(counts).dump());
+  return counts;
+}
+
+}  // namespace
+
+std::optional<BlockCounts> count_blocks(const std::vector<std::string>& sources, const MachineCostOptions& o,
+                                        bool without_loop_idioms, const std::string& args, std::string& why) {
+  try {
+    return count(sources, o, without_loop_idioms, args, why);
+  } catch (const InputError& e) {  // a tool that cannot be started
+    why = e.what();
+    return std::nullopt;
+  }
+}
+
+}  // namespace pacer::icc

@@ -1,0 +1,39 @@
+// How often each machine instruction of the optimised build runs, in one
+// run of the program with the profile's arguments: the weights of a loop's
+// machine copies (vector body, remainder, scalar fall-back of a versioned
+// loop, a copy inlined here and one there). Which copy runs can depend on
+// addresses at run time (a versioned loop's overlap check), so it is
+// counted, not read from the code: the sources are compiled and linked as
+// ICC compiles them, and valgrind's callgrind counts every instruction.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "resource_models/icc/machine_costs.hpp"
+
+namespace pacer::icc {
+
+struct BlockCounts {
+  // Function name -> offset of an instruction in it -> its executions.
+  std::map<std::string, std::map<std::uint64_t, double>> executions;
+  // The executions of the instruction at `offset` of `function`: 0 for
+  // code that never ran.
+  double at(const std::string& function, std::uint64_t offset) const;
+};
+
+// The counts for `sources` built with `options` (and without loop idioms
+// when `without_loop_idioms`, as ICC prices such code), run with `args`
+// (split by /bin/sh). Kept in the cache, keyed by the linked program and
+// the arguments. nullopt, with the reason in `why`, when they cannot be
+// counted here: another target, no valgrind, a program that fails.
+std::optional<BlockCounts> count_blocks(const std::vector<std::string>& sources, const MachineCostOptions& options,
+                                        bool without_loop_idioms, const std::string& args, std::string& why);
+
+// callgrind's output (--dump-instr=yes --dump-line=no --compress-strings=no
+// --compress-pos=no) as executions by function and absolute address.
+std::map<std::string, std::map<std::uint64_t, double>> read_callgrind(const std::string& text);
+
+}  // namespace pacer::icc
