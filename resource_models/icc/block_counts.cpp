@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
@@ -109,6 +110,53 @@ std::map<std::string, std::map<std::uint64_t, double>> read_callgrind(const std:
 
 namespace {
 
+// A run under callgrind takes 50 to 100 times as long as the program.
+constexpr double most_seconds = 300;
+
+// callgrind's output for one run of `program` with `args` (its own output
+// discarded); nullopt, with the reason in `why`, when the run fails or
+// takes longer than most_seconds.
+std::optional<std::string> run_callgrind(const fs::path& program, const std::string& args, const fs::path& out,
+                                         std::string& why) {
+  ProgramRun run;
+  const auto started = std::chrono::steady_clock::now();
+  struct TooLong {};
+  try {
+    run = run_program({"/bin/sh", "-c",
+                       "exec valgrind --tool=callgrind --dump-instr=yes --dump-line=no --compress-strings=no "
+                       "--compress-pos=no --callgrind-out-file=\"$1\" \"$0\" " + args + " >/dev/null 2>&1",
+                       program.string(), out.string()},
+                      {}, [&] {
+                        if (std::chrono::steady_clock::now() - started > std::chrono::duration<double>(most_seconds))
+                          throw TooLong{};
+                      });
+  } catch (const TooLong&) {
+    why = "the run under valgrind took longer than " + std::to_string(int(most_seconds)) + " s";
+    return std::nullopt;
+  } catch (const InputError&) {  // the shell's 127: no valgrind
+    why = "valgrind cannot be run (setup.sh installs it)";
+    return std::nullopt;
+  }
+  if (!ok_or(run, "the program failed under valgrind", why)) return std::nullopt;
+  std::optional<std::string> text = file_text(out);
+  if (!text) why = "valgrind wrote no counts";
+  return text;
+}
+
+// The program's own functions' counts, by offset from each function's start.
+BlockCounts by_offset(const std::string& callgrind, const fs::path& program) {
+  BlockCounts counts;
+  const auto addresses = function_addresses(program);
+  for (auto& [function, by_address] : read_callgrind(callgrind)) {
+    const auto start = addresses.find(function);
+    if (start == addresses.end()) continue;  // the C library's, the loader's
+    auto& of = counts.executions[function];
+    for (const auto& [address, n] : by_address)
+      if (address >= start->second) of[address - start->second] += n;
+  }
+  return counts;
+}
+
 std::optional<BlockCounts> count(const std::vector<std::string>& sources, const MachineCostOptions& o,
                                  bool without_loop_idioms, const std::string& args, std::string& why) {
   if (!o.triple.empty() && o.triple != default_target_triple()) {
@@ -118,8 +166,7 @@ std::optional<BlockCounts> count(const std::vector<std::string>& sources, const 
   ScratchDir scratch("pacer-blocks");
   const fs::path program = scratch.path / "program";
   if (!build(sources, o, without_loop_idioms, program, why)) return std::nullopt;
-  const std::optional<std::string> bytes = file_text(program);
-  const std::string key = content_digest(std::string(counts_format) + "\n" + args + "\n" + bytes.value_or(""));
+  const std::string key = content_digest(std::string(counts_format) + "\n" + args + "\n" + file_text(program).value_or(""));
   const fs::path dir = cache_directory();
   const fs::path entry = dir.empty() ? fs::path() : dir / "blocks" / (key + ".json");
   if (!dir.empty())
@@ -127,32 +174,9 @@ std::optional<BlockCounts> count(const std::vector<std::string>& sources, const 
         return from_json(json::parse(*text));
       } catch (const json::exception&) {  // a damaged entry is counted again
       }
-  const fs::path out = scratch.path / "callgrind.out";
-  ProgramRun run;
-  {
-    capture_output({"/bin/sh", "-c",
-                    "exec valgrind --tool=callgrind --dump-instr=yes --dump-line=no --compress-strings=no "
-                    "--compress-pos=no --callgrind-out-file=\"$1\" \"$0\" " + args,
-                    program.string(), out.string()},
-                   &run, true);
-  }
-  // 127: the shell found no valgrind.
-  if (!ok_or(run, run.exit_status == 127 ? "valgrind is not installed" : "the program failed under valgrind", why))
-    return std::nullopt;
-  const std::optional<std::string> text = file_text(out);
-  if (!text) {
-    why = "valgrind wrote no counts";
-    return std::nullopt;
-  }
-  BlockCounts counts;
-  const auto addresses = function_addresses(program);
-  for (auto& [function, by_address] : read_callgrind(*text)) {
-    const auto start = addresses.find(function);
-    if (start == addresses.end()) continue;  // the C library's, the loader's
-    auto& of = counts.executions[function];
-    for (const auto& [address, n] : by_address)
-      if (address >= start->second) of[address - start->second] += n;
-  }
+  const std::optional<std::string> callgrind = run_callgrind(program, args, scratch.path / "callgrind.out", why);
+  if (!callgrind) return std::nullopt;
+  BlockCounts counts = by_offset(*callgrind, program);
   if (!dir.empty()) write_cache_entry(entry, to_json(counts).dump());
   return counts;
 }
