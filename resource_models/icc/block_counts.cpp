@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -157,23 +158,40 @@ BlockCounts by_offset(const std::string& callgrind, const fs::path& program) {
   return counts;
 }
 
-std::optional<BlockCounts> count(const std::vector<std::string>& sources, const MachineCostOptions& o,
-                                 bool without_loop_idioms, const std::string& args, std::string& why) {
+// A loop the compiler made a library call is priced as the code built
+// without loop idioms (compiled_source.cpp), and counted as that code.
+bool without_loop_idioms(const std::vector<PricedCode>& code) {
+  return std::any_of(code.begin(), code.end(), [](const PricedCode& c) {
+    return std::any_of(c.remarks.begin(), c.remarks.end(), [](const LoopRemark& r) { return !r.library_call.empty(); });
+  });
+}
+
+// The cache's name for the counts: the priced code stands for the program
+// (it changes with the sources, their headers, the compiler and the
+// flags), so a second prediction neither builds nor runs anything.
+std::string counts_key(const std::vector<PricedCode>& code, const MachineCostOptions& o, const std::string& args) {
+  std::string key = std::string(counts_format) + "\n" + o.compiler + "\n" + args + "\n";
+  for (const auto& f : o.flags) key += f + " ";
+  for (const auto& c : code) key += "\n" + to_json(c);
+  return content_digest(key);
+}
+
+std::optional<BlockCounts> count(const std::vector<PricedCode>& code, const std::vector<std::string>& sources,
+                                 const MachineCostOptions& o, const std::string& args, std::string& why) {
   if (!o.triple.empty() && o.triple != default_target_triple()) {
     why = "the machine's target " + o.triple + " is not this one's";
     return std::nullopt;
   }
-  ScratchDir scratch("pacer-blocks");
-  const fs::path program = scratch.path / "program";
-  if (!build(sources, o, without_loop_idioms, program, why)) return std::nullopt;
-  const std::string key = content_digest(std::string(counts_format) + "\n" + args + "\n" + file_text(program).value_or(""));
   const fs::path dir = cache_directory();
-  const fs::path entry = dir.empty() ? fs::path() : dir / "blocks" / (key + ".json");
+  const fs::path entry = dir.empty() ? fs::path() : dir / "blocks" / (counts_key(code, o, args) + ".json");
   if (!dir.empty())
     if (auto text = file_text(entry)) try {
         return from_json(json::parse(*text));
       } catch (const json::exception&) {  // a damaged entry is counted again
       }
+  ScratchDir scratch("pacer-blocks");
+  const fs::path program = scratch.path / "program";
+  if (!build(sources, o, without_loop_idioms(code), program, why)) return std::nullopt;
   const std::optional<std::string> callgrind = run_callgrind(program, args, scratch.path / "callgrind.out", why);
   if (!callgrind) return std::nullopt;
   BlockCounts counts = by_offset(*callgrind, program);
@@ -183,10 +201,10 @@ std::optional<BlockCounts> count(const std::vector<std::string>& sources, const 
 
 }  // namespace
 
-std::optional<BlockCounts> count_blocks(const std::vector<std::string>& sources, const MachineCostOptions& o,
-                                        bool without_loop_idioms, const std::string& args, std::string& why) {
+std::optional<BlockCounts> count_blocks(const std::vector<PricedCode>& code, const std::vector<std::string>& sources,
+                                        const MachineCostOptions& o, const std::string& args, std::string& why) {
   try {
-    return count(sources, o, without_loop_idioms, args, why);
+    return count(code, sources, o, args, why);
   } catch (const InputError& e) {  // a tool that cannot be started
     why = e.what();
     return std::nullopt;

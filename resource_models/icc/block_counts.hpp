@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "resource_models/icc/machine_costs.hpp"
+#include "resource_models/icc/priced_code.hpp"
 
 namespace pacer::icc {
 
@@ -24,13 +25,13 @@ struct BlockCounts {
   double at(const std::string& function, std::uint64_t offset) const;
 };
 
-// The counts for `sources` built with `options` (and without loop idioms
-// when `without_loop_idioms`, as ICC prices such code), run with `args`
-// (split by /bin/sh). Kept in the cache, keyed by the linked program and
-// the arguments. nullopt, with the reason in `why`, when they cannot be
-// counted here: another target, no valgrind, a program that fails.
-std::optional<BlockCounts> count_blocks(const std::vector<std::string>& sources, const MachineCostOptions& options,
-                                        bool without_loop_idioms, const std::string& args, std::string& why);
+// The counts for `sources`, whose code for `options` is `code`, built as
+// ICC builds them and run with `args` (split by /bin/sh). Kept in the
+// cache, keyed by the code and the arguments. nullopt, with the reason in
+// `why`, when they cannot be counted here: another target, no valgrind, a
+// program that fails.
+std::optional<BlockCounts> count_blocks(const std::vector<PricedCode>& code, const std::vector<std::string>& sources,
+                                        const MachineCostOptions& options, const std::string& args, std::string& why);
 
 // callgrind's output (--dump-instr=yes --dump-line=no --compress-strings=no
 // --compress-pos=no) as executions by function and absolute address.

@@ -587,12 +587,7 @@ std::vector<std::string> attach_machine_costs(ApplicationModel& model, const std
   for (const auto& source : sources) code.push_back(priced_source(source, o));
   std::optional<icc::BlockCounts> counts;
   std::string why;
-  if (!o.intermediate && model.run_args) {
-    const bool without_idioms = std::any_of(code.begin(), code.end(), [](const icc::PricedCode& c) {
-      return std::any_of(c.remarks.begin(), c.remarks.end(), [](const icc::LoopRemark& r) { return !r.library_call.empty(); });
-    });
-    counts = icc::count_blocks(sources, o, without_idioms, *model.run_args, why);
-  }
+  if (!o.intermediate && model.run_args) counts = icc::count_blocks(code, sources, o, *model.run_args, why);
   std::vector<std::string> notes = attach_machine_costs(model, code, bound, counts ? &*counts : nullptr);
   if (model.run_args && !o.intermediate && !counts)
     notes.push_back("the machine copies of each loop (vector body, remainder, a versioned loop's fall-back) are not "
