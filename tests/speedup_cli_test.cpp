@@ -71,6 +71,46 @@ TEST_CASE("speedup study --json reports median and sd per size and model", "[cli
   }
 }
 
+// The study's KRR shares its basis, projection and eigendecomposition across
+// the alpha grid and skips dlib's repeated projections of samples that
+// cannot enter the basis; SVR skips the folds of a grid point that can no
+// longer win. Neither may change a result: these figures are what dlib's own
+// krr_trainer and fill_lisf, with every fold trained, gave on this data.
+TEST_CASE("the study's shortcuts give what dlib's trainers give", "[cli][speedup]") {
+  const std::string data = (std::filesystem::temp_directory_path() / "pacer-study-12.csv").string();
+  std::filesystem::remove(data);
+  REQUIRE(run_pacer("speedup generate --params f=0.99,k=1.7,m1=0.002,m2=0.28 --noise 0.02 --seed 1 --cores 1-12 --out " +
+                    data).status == 0);
+  const json j = run_json("speedup study " + data + " --repeats 3 --models krr,svr --quiet --json");
+  struct Expected {
+    int size;
+    std::string model;
+    double median, mean;
+  };
+  const std::vector<Expected> expected{
+      {4, "krr", 0.6013831035589638, 1.8221777304721538},
+      {4, "svr", 2.6925051953083248, 6.568609211682095},
+      {8, "krr", 0.5518371802168884, 0.6703185263303509},
+      {8, "svr", 1.2330978425555996, 1.6597213864645557},
+      {16, "krr", 0.33375672668071593, 0.3362568611200863},
+      {16, "svr", 0.32194582808230565, 0.39580799329397687},
+      {32, "krr", 0.2519217358622356, 0.2546544436055682},
+      {32, "svr", 0.18882138925654446, 0.20721310542360113},
+      {64, "krr", 0.13970924461577217, 0.13471489461571087},
+      {64, "svr", 0.1467030312098528, 0.1470769172284345},
+      {128, "krr", 0.10735392229118292, 0.10508973404747006},
+      {128, "svr", 0.08746414107829177, 0.09681780744288715}};
+  REQUIRE(j["results"].size() == expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const json& r = j["results"][i];
+    INFO(expected[i].model << " at " << expected[i].size << " points");
+    CHECK(r["size"] == expected[i].size);
+    CHECK(r["model"] == expected[i].model);
+    CHECK(r["median_mse"].get<double>() == Approx(expected[i].median).epsilon(1e-9));
+    CHECK(r["mean_mse"].get<double>() == Approx(expected[i].mean).epsilon(1e-9));
+  }
+}
+
 TEST_CASE("speedup predict and best evaluate a law over cores and frequencies", "[cli][speedup]") {
   const std::string law = "--model memwall --params f=0.99,k=1.7,m1=0.002,m2=0.28 --cores 1-24 --cpu-freq 1.2GHz:2.5GHz:0.1GHz";
   const json p = run_json("speedup predict " + law + " --json");
