@@ -11,6 +11,7 @@
 #include "frontends/xml/hardware_io.hpp"
 #include "resource_models/ct/component_timing.hpp"
 #include "resource_models/icc/block_counts.hpp"
+#include "resource_models/icc/machine_code_cache.hpp"
 #include "resource_models/icc/machine_costs.hpp"
 #include "resource_models/prediction.hpp"
 #include "tests/run_pacer.hpp"
@@ -165,11 +166,96 @@ TEST_CASE("ICC weights a loop's machine copies by how often each ran", "[icc][mc
   CHECK(counted > 2 * widest);
 }
 
+// MCA tells a load the next iteration waits for from one out-of-order
+// execution hides: the loop's cycles grow with the first's latency, not
+// with the second's.
+TEST_CASE("ICC finds the loads a loop's next iteration waits for", "[icc][mca]") {
+  const std::string c = test::temp_file("icc_chain.c", R"(struct node { struct node* next; long value; };
+long chase(struct node* p) {
+  long sum = 0;
+  for (; p; p = p->next) sum += p->value;
+  return sum;
+}
+long stream(const long* a, long n) {
+  long sum = 0;
+  for (long i = 0; i < n; i++) sum += a[i];
+  return sum;
+}
+)");
+  const Hardware hw = read_hardware_string(kMachine, "m.xml");
+  const icc::PricedCode code = priced_source(c, machine_cost_options(hw, {}));
+  std::map<std::string, double> most_chained;  // by function: its loops' loads' largest slope
+  for (const auto& f : code.functions) {
+    const std::vector<int> loop_of = icc::innermost_loops(f.loops, f.instructions.size());
+    for (size_t k = 0; k < f.instructions.size(); ++k)
+      if (f.instructions[k].loads && loop_of[k] >= 0)
+        most_chained[f.name] = std::max(most_chained[f.name], f.instructions[k].chain);
+  }
+  REQUIRE(most_chained.count("chase"));
+  REQUIRE(most_chained.count("stream"));
+  CHECK(most_chained["chase"] == Approx(1).margin(0.2));
+  CHECK(most_chained["stream"] < 0.2);
+}
+
+// A list of 256 Ki nodes in random order (8 MiB): each node's read misses a
+// 512 KiB level 2 and is found in the 32 MiB level 3, and the walk waits
+// for it. Counted under valgrind's simulation of the description's levels,
+// each node is priced at level 3's latency beyond level 1's.
+TEST_CASE("ICC prices the reads a pointer chase waits for at their level's latency", "[icc][mca]") {
+  std::string machine = kMachine;
+  const std::string levels = R"(<param name="l2_ways" value="8" source="test"/>
+    <param name="l3_size" value="32" unit="MiB" source="test"/>
+    <param name="l3_ways" value="16" source="test"/>
+    <param name="line_size" value="64" unit="B" source="test"/>
+    <param name="l1_latency" value="1" unit="ns" source="test"/>
+    <param name="l3_latency" value="20" unit="ns" source="test"/>
+    <param name="mem_latency" value="100" unit="ns" source="test"/>
+    <param name="l3_bandwidth" value="30" unit="GB/s" source="test"/>
+  </memory>)";
+  machine.replace(machine.find("</memory>"), 9, levels);
+  machine.replace(machine.find(R"(value="1" unit="MiB")"), 20, R"(value="512" unit="KiB")");
+  const Hardware hw = read_hardware_string(machine, "m.xml");
+  CAnalysis an = analyse_c({{PACER_SOURCE_DIR "/examples/kernels/chase.c"}, {"walk"}, {}});
+  ParamValues bound;
+  for (auto& p : an.model.parameters) bound[p.name] = p.kind == ParamKind::Probability ? 0.5 : 262144;
+  an.model.run_args = "";
+  const auto notes = attach_machine_costs(an.model, an.sources, machine_cost_options(hw, {}), bound);
+  for (const auto& n : notes) {
+    INFO(n);
+    CHECK(n.find("not weighted") == std::string::npos);
+  }
+  const SegNode* node = nullptr;  // the loop body, line 22
+  for_each_node(an.model.tasks[0].seg, [&](const SegNode& n) {
+    if (n.kind == NodeKind::Compute && n.source.line == 22) node = &n;
+  });
+  REQUIRE(node);
+  const Ruv& r = node->ruvs.at(ruv_kind::machine);
+  CHECK(r.get("waits_l3") == Approx(1).margin(0.15));  // one read per node misses level 2
+  CHECK(r.get("waits_mem") < 0.05);                    // and level 3 holds the list
+  const NodeCost cost = find_resource_model("icc").price(*node, hw);
+  CHECK(cost.unpriced.empty());
+  CHECK(cost.seconds > 19e-9);  // level 3's 20 ns less level 1's 1 ns, and the loop's own cycles
+  CHECK(cost.seconds < 25e-9);
+}
+
 TEST_CASE("callgrind's counts are read per function and address, calls' costs left out", "[icc]") {
   const auto counts = icc::read_callgrind("version: 1\nfn=main\n0x401350 1\ncalls=1 0x401130\n0x401360 100\n"
                                           "0x401361 2\nob=/tmp/p\nfn=relax\n0x401130 5\n0x401130 3\n");
-  CHECK(counts.at("main") == std::map<std::uint64_t, double>{{0x401350, 1}, {0x401361, 2}});
-  CHECK(counts.at("relax") == std::map<std::uint64_t, double>{{0x401130, 8}});
+  CHECK(counts.executions.at("main") == std::map<std::uint64_t, double>{{0x401350, 1}, {0x401361, 2}});
+  CHECK(counts.executions.at("relax") == std::map<std::uint64_t, double>{{0x401130, 8}});
+  CHECK(counts.misses.empty());  // no cache simulation, no misses
+}
+
+TEST_CASE("callgrind's simulated read misses are read per instruction, trailing zeros left out", "[icc]") {
+  const auto counts = icc::read_callgrind(
+      "version: 1\nevents: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\nfn=walk\n0x401200 1000 1000 0 0 600 0 0 250\n"
+      "0x401204 1000 0 0\n0x401200 10 10 0 0 4\n");
+  CHECK(counts.executions.at("walk") == std::map<std::uint64_t, double>{{0x401200, 1010}, {0x401204, 1000}});
+  const icc::ReadMisses chased = counts.misses.at("walk").at(0x401200), none = counts.misses.at("walk").at(0x401204);
+  CHECK(chased.l2 == 604);
+  CHECK(chased.l3 == 250);
+  CHECK(none.l2 == 0);
+  CHECK(none.l3 == 0);
 }
 
 // A select the compiler if-converts runs its compare and blend on every

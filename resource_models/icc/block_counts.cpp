@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <sstream>
 #include <utility>
+#include <vector>
 
 #include "frontends/clang/clang_module.hpp"
 #include "framework/file_text.hpp"
@@ -28,7 +29,7 @@ using nlohmann::json;
 namespace {
 
 // Raise when what is counted or how changes.
-constexpr const char* counts_format = "pacer block counts 1";
+constexpr const char* counts_format = "pacer block counts 2";  // 2: read misses
 
 bool ok_or(const ProgramRun& run, const std::string& what, std::string& why) {
   if (run.ok()) return true;
@@ -63,19 +64,43 @@ std::map<std::string, std::uint64_t> function_addresses(const fs::path& program)
 }
 
 json to_json(const BlockCounts& c) {
-  json out = json::object();
+  json out = json::object(), misses = json::object();
   for (const auto& [f, counts] : c.executions) {
     json of = json::array();
     for (const auto& [offset, n] : counts) of.push_back(json::array({offset, n}));
     out[f] = std::move(of);
   }
-  return out;
+  for (const auto& [f, counts] : c.misses) {
+    json of = json::array();
+    for (const auto& [offset, m] : counts) of.push_back(json::array({offset, m.l2, m.l3}));
+    misses[f] = std::move(of);
+  }
+  return {{"executions", out}, {"misses", misses}};
 }
 
 BlockCounts from_json(const json& j) {
   BlockCounts c;
-  for (const auto& [f, of] : j.items())
+  for (const auto& [f, of] : j.at("executions").items())
     for (const auto& pair : of) c.executions[f][pair.at(0).get<std::uint64_t>()] = pair.at(1).get<double>();
+  for (const auto& [f, of] : j.at("misses").items())
+    for (const auto& m : of) c.misses[f][m.at(0).get<std::uint64_t>()] = {m.at(1).get<double>(), m.at(2).get<double>()};
+  return c;
+}
+
+// The columns of callgrind's events line ("events: Ir Dr ... D1mr ..."),
+// -1 for an event it does not count.
+struct EventColumns {
+  int ir = 0, first_level_reads = -1, last_level_reads = -1;
+};
+EventColumns event_columns(const std::string& line) {
+  EventColumns c;
+  std::istringstream names(line.substr(7));
+  int k = 0;
+  for (std::string name; names >> name; ++k) {
+    if (name == "Ir") c.ir = k;
+    if (name == "D1mr") c.first_level_reads = k;
+    if (name == "DLmr") c.last_level_reads = k;
+  }
   return c;
 }
 
@@ -88,13 +113,23 @@ double BlockCounts::at(const std::string& function, std::uint64_t offset) const 
   return n == f->second.end() ? 0.0 : n->second;
 }
 
-std::map<std::string, std::map<std::uint64_t, double>> read_callgrind(const std::string& text) {
-  std::map<std::string, std::map<std::uint64_t, double>> out;
+ReadMisses BlockCounts::misses_at(const std::string& function, std::uint64_t offset) const {
+  const auto f = misses.find(function);
+  if (f == misses.end()) return {};
+  const auto m = f->second.find(offset);
+  return m == f->second.end() ? ReadMisses{} : m->second;
+}
+
+CallgrindCounts read_callgrind(const std::string& text) {
+  CallgrindCounts out;
   std::istringstream lines(text);
   std::string function;
+  EventColumns columns;
   bool call_cost = false;  // the line after calls= is the callee's inclusive cost
   for (std::string line; std::getline(lines, line);) {
-    if (line.rfind("fn=", 0) == 0) {
+    if (line.rfind("events:", 0) == 0) {
+      columns = event_columns(line);
+    } else if (line.rfind("fn=", 0) == 0) {
       function = line.substr(3);
     } else if (line.rfind("calls=", 0) == 0) {
       call_cost = true;
@@ -102,8 +137,17 @@ std::map<std::string, std::map<std::uint64_t, double>> read_callgrind(const std:
       if (std::exchange(call_cost, false)) continue;
       std::istringstream fields(line);
       std::string address;
-      double executions = 0;
-      if (fields >> address >> executions) out[function][std::stoull(address, nullptr, 16)] += executions;
+      fields >> address;
+      std::vector<double> values;  // callgrind leaves out trailing zeros
+      for (double v; fields >> v;) values.push_back(v);
+      auto value = [&](int column) { return column >= 0 && size_t(column) < values.size() ? values[size_t(column)] : 0.0; };
+      const std::uint64_t at = std::stoull(address, nullptr, 16);
+      out.executions[function][at] += value(columns.ir);
+      if (columns.first_level_reads >= 0) {
+        ReadMisses& m = out.misses[function][at];
+        m.l2 += value(columns.first_level_reads);
+        m.l3 += value(columns.last_level_reads);
+      }
     }
   }
   return out;
@@ -117,15 +161,16 @@ constexpr double most_seconds = 300;
 // callgrind's output for one run of `program` with `args` (its own output
 // discarded); nullopt, with the reason in `why`, when the run fails or
 // takes longer than most_seconds.
-std::optional<std::string> run_callgrind(const fs::path& program, const std::string& args, const fs::path& out,
-                                         std::string& why) {
+std::optional<std::string> run_callgrind(const fs::path& program, const std::string& args, const std::string& caches,
+                                         const fs::path& out, std::string& why) {
   ProgramRun run;
   const auto started = std::chrono::steady_clock::now();
   struct TooLong {};
   try {
     run = run_program({"/bin/sh", "-c",
                        "exec valgrind --tool=callgrind --dump-instr=yes --dump-line=no --compress-strings=no "
-                       "--compress-pos=no --callgrind-out-file=\"$1\" \"$0\" " + args + " >/dev/null 2>&1",
+                       "--compress-pos=no " + (caches.empty() ? std::string() : "--cache-sim=yes " + caches + " ") +
+                           "--callgrind-out-file=\"$1\" \"$0\" " + args + " >/dev/null 2>&1",
                        program.string(), out.string()},
                       {}, [&] {
                         if (std::chrono::steady_clock::now() - started > std::chrono::duration<double>(most_seconds))
@@ -145,16 +190,25 @@ std::optional<std::string> run_callgrind(const fs::path& program, const std::str
 }
 
 // The program's own functions' counts, by offset from each function's start.
+template <class T>
+void own_functions(const std::map<std::string, std::map<std::uint64_t, T>>& by_address,
+                   const std::map<std::string, std::uint64_t>& starts,
+                   std::map<std::string, std::map<std::uint64_t, T>>& by_offset) {
+  for (const auto& [function, counts] : by_address) {
+    const auto start = starts.find(function);
+    if (start == starts.end()) continue;  // the C library's, the loader's
+    auto& of = by_offset[function];
+    for (const auto& [address, n] : counts)
+      if (address >= start->second) of[address - start->second] = n;
+  }
+}
+
 BlockCounts by_offset(const std::string& callgrind, const fs::path& program) {
   BlockCounts counts;
-  const auto addresses = function_addresses(program);
-  for (auto& [function, by_address] : read_callgrind(callgrind)) {
-    const auto start = addresses.find(function);
-    if (start == addresses.end()) continue;  // the C library's, the loader's
-    auto& of = counts.executions[function];
-    for (const auto& [address, n] : by_address)
-      if (address >= start->second) of[address - start->second] += n;
-  }
+  const auto starts = function_addresses(program);
+  const CallgrindCounts read = read_callgrind(callgrind);
+  own_functions(read.executions, starts, counts.executions);
+  own_functions(read.misses, starts, counts.misses);
   return counts;
 }
 
@@ -170,7 +224,7 @@ bool without_loop_idioms(const std::vector<PricedCode>& code) {
 // (it changes with the sources, their headers, the compiler and the
 // flags), so a second prediction neither builds nor runs anything.
 std::string counts_key(const std::vector<PricedCode>& code, const MachineCostOptions& o, const std::string& args) {
-  std::string key = std::string(counts_format) + "\n" + o.compiler + "\n" + args + "\n";
+  std::string key = std::string(counts_format) + "\n" + o.compiler + "\n" + args + "\n" + o.simulated_caches + "\n";
   for (const auto& f : o.flags) key += f + " ";
   for (const auto& c : code) key += "\n" + to_json(c);
   return content_digest(key);
@@ -192,7 +246,10 @@ std::optional<BlockCounts> count(const std::vector<PricedCode>& code, const std:
   ScratchDir scratch("pacer-blocks");
   const fs::path program = scratch.path / "program";
   if (!build(sources, o, without_loop_idioms(code), program, why)) return std::nullopt;
-  const std::optional<std::string> callgrind = run_callgrind(program, args, scratch.path / "callgrind.out", why);
+  std::optional<std::string> callgrind = run_callgrind(program, args, o.simulated_caches, scratch.path / "callgrind.out", why);
+  // valgrind refuses some geometries (a set count that is not a power of
+  // two): the blocks are still counted, without the misses.
+  if (!callgrind && !o.simulated_caches.empty() && why.find("longer than") == std::string::npos) callgrind = run_callgrind(program, args, "", scratch.path / "callgrind.out", why);
   if (!callgrind) return std::nullopt;
   BlockCounts counts = by_offset(*callgrind, program);
   if (!dir.empty()) write_cache_entry(entry, to_json(counts).dump());

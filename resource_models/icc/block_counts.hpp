@@ -17,24 +17,40 @@
 
 namespace pacer::icc {
 
+// Reads by one instruction that missed the description's level 2, and
+// level 3, in valgrind's simulation of those caches.
+struct ReadMisses {
+  double l2 = 0, l3 = 0;
+};
+
 struct BlockCounts {
   // Function name -> offset of an instruction in it -> its executions.
   std::map<std::string, std::map<std::uint64_t, double>> executions;
+  // The same for its read misses; empty when the caches were not simulated
+  // (the description does not give levels 2 and 3, or valgrind refused them).
+  std::map<std::string, std::map<std::uint64_t, ReadMisses>> misses;
   // The executions of the instruction at `offset` of `function`: 0 for
   // code that never ran.
   double at(const std::string& function, std::uint64_t offset) const;
+  ReadMisses misses_at(const std::string& function, std::uint64_t offset) const;
 };
 
 // The counts for `sources`, whose code for `options` is `code`, built as
-// ICC builds them and run with `args` (split by /bin/sh). Kept in the
-// cache, keyed by the code and the arguments. nullopt, with the reason in
-// `why`, when they cannot be counted here: another target, no valgrind, a
-// program that fails.
+// ICC builds them and run with `args` (split by /bin/sh), the caches of
+// `options.simulated_caches` simulated. Kept in the cache, keyed by the code,
+// the caches and the arguments. nullopt, with the reason in `why`, when they
+// cannot be counted here: another target, no valgrind, a program that fails.
 std::optional<BlockCounts> count_blocks(const std::vector<PricedCode>& code, const std::vector<std::string>& sources,
                                         const MachineCostOptions& options, const std::string& args, std::string& why);
 
 // callgrind's output (--dump-instr=yes --dump-line=no --compress-strings=no
-// --compress-pos=no) as executions by function and absolute address.
-std::map<std::string, std::map<std::uint64_t, double>> read_callgrind(const std::string& text);
+// --compress-pos=no, with or without --cache-sim=yes) by function and
+// absolute address: executions (Ir), and read misses of the first and last
+// simulated levels (D1mr, DLmr) when it has them.
+struct CallgrindCounts {
+  std::map<std::string, std::map<std::uint64_t, double>> executions;
+  std::map<std::string, std::map<std::uint64_t, ReadMisses>> misses;
+};
+CallgrindCounts read_callgrind(const std::string& text);
 
 }  // namespace pacer::icc

@@ -88,8 +88,17 @@ icc::PricedInstruction priced(const icc::MachineInstruction& i, const icc::Machi
           i.may_store, i.text,              access_bytes(i),         is_vector(i), {}, i.address - f.address};
 }
 
+// The extra latency given one load at a time to find its chain slope:
+// enough to stand well above MCA's rounding, little enough that a load off
+// every chain stays hidden behind the reorder buffer.
+constexpr unsigned chain_probe_cycles = 20;
+// Loops with more such loads than this keep slope 0 for the rest: each
+// probe is a simulation of its own.
+constexpr size_t most_chain_probes = 32;
+
 // MCA runs a loop body 200 times for its steady state; the code outside
-// loops runs once.
+// loops runs once. Each load of a loop whose value reaches an address is
+// run again with its latency raised (PricedInstruction::chain).
 icc::PricedFunction price_function(const icc::MachineCode& code, const icc::MachineFunction& f, icc::FileTable& files,
                                    const std::map<std::string, unsigned>& latencies) {
   icc::PricedFunction out;
@@ -97,12 +106,24 @@ icc::PricedFunction price_function(const icc::MachineCode& code, const icc::Mach
   for (const auto& i : f.instructions) out.instructions.push_back(priced(i, f, files));
   out.loops = icc::loops(f);
   const std::vector<int> innermost = icc::innermost_loops(out.loops, f.instructions.size());
-  auto cycles = [&](int region) {
-    const auto simulated = icc::simulated_instructions(innermost, region, out.instructions);
-    return simulated.empty() ? 0.0 : icc::cycles_per_iteration(code, f, simulated, region >= 0 ? 200 : 1, latencies).cycles;
+  auto cycles = [&](const std::vector<size_t>& simulated, unsigned iterations, const std::map<size_t, unsigned>& added) {
+    return simulated.empty() ? 0.0 : icc::cycles_per_iteration(code, f, simulated, iterations, latencies, added).cycles;
   };
-  for (size_t l = 0; l < out.loops.size(); ++l) out.loop_cycles.push_back(cycles(static_cast<int>(l)));
-  out.outside_cycles = cycles(-1);
+  for (size_t l = 0; l < out.loops.size(); ++l) {
+    const auto simulated = icc::simulated_instructions(innermost, static_cast<int>(l), out.instructions);
+    const double base = cycles(simulated, 200, {});
+    out.loop_cycles.push_back(base);
+    if (simulated.empty()) continue;
+    size_t probes = 0;
+    for (const auto& [i, d] : icc::load_dependences(code, f, simulated)) {
+      out.instructions[i].address_group = static_cast<int>(d.same_address_as);
+      out.instructions[i].feeds_branch = d.feeds_branch;
+      if (d.feeds_address && probes++ < most_chain_probes)
+        out.instructions[i].chain =
+            std::max(0.0, (cycles(simulated, 200, {{i, chain_probe_cycles}}) - base) / chain_probe_cycles);
+    }
+  }
+  out.outside_cycles = cycles(icc::simulated_instructions(innermost, -1, out.instructions), 1, {});
   return out;
 }
 

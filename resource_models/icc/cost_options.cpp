@@ -32,6 +32,24 @@ std::map<std::string, unsigned> measured_latencies(const Hardware& hw) {
   return out;
 }
 
+// Level 2 and level 3 as valgrind's first and last level: its simulation
+// has two, and the two that decide what a load waits for beyond level 1
+// (whose latency the CPU model already gives every load) are these.
+std::string simulated_caches(const Hardware& hw) {
+  auto figure = [&](const std::string& name) { return hw.has("memory", name) ? hw.require("memory", name, "icc").value : 0.0; };
+  const double line = figure("line_size");
+  if (line <= 0) return "";
+  std::string out;
+  for (const auto& [level, flag] : {std::pair{"l2", "--D1="}, std::pair{"l3", "--LL="}}) {
+    const double size = figure(std::string(level) + "_size");
+    if (size <= 0 || !hw.has("memory", std::string(level) + "_ways")) return "";
+    const double ways = figure(std::string(level) + "_ways");  // 0: fully associative
+    out += (out.empty() ? "" : " ") + std::string(flag) + std::to_string(std::llround(size)) + "," +
+           std::to_string(std::llround(ways > 0 ? ways : size / line)) + "," + std::to_string(std::llround(line));
+  }
+  return out;
+}
+
 MachineCostOptions machine_cost_options(const Hardware& hw, const std::vector<std::string>& user_flags,
                                         const std::string& model) {
   auto section = hw.sections.find("icc");
@@ -58,6 +76,7 @@ MachineCostOptions machine_cost_options(const Hardware& hw, const std::vector<st
   for (std::string f; flags >> f;) o.flags.push_back(f);
   o.flags.insert(o.flags.end(), user_flags.begin(), user_flags.end());
   o.latencies = measured_latencies(hw);
+  o.simulated_caches = simulated_caches(hw);
   return o;
 }
 

@@ -510,6 +510,16 @@ unsigned register_form_latency(const TargetContext& t, unsigned opcode) {
   return latency > 0 ? static_cast<unsigned>(latency) : 0;
 }
 
+// Remakes the instruction's writes with descriptors `delta` cycles slower
+// (at least 1 cycle), owned by the simulation.
+void move_latency(Simulated& sim, llvm::mca::Instruction& inst, int delta) {
+  for (llvm::mca::WriteState& w : inst.getDefs()) {
+    const unsigned latency = static_cast<unsigned>(std::max(1, static_cast<int>(w.getLatency()) + delta));
+    sim.writes.push_back({0, latency, 0, w.getWriteResourceID(), false});
+    w = llvm::mca::WriteState(sim.writes.back(), w.getRegisterID(), w.clearsSuperRegisters(), w.isWriteZero());
+  }
+}
+
 // Gives an instruction the latency the description has for its construct:
 // its writes are remade with descriptors moved by the difference between
 // that latency and the model's for the register form (so a load-folding
@@ -522,21 +532,17 @@ void replace_latency(Simulated& sim, const TargetContext& t, const llvm::MCInst&
   if (it == latencies.end()) return;
   const unsigned model = register_form_latency(t, mc.getOpcode());
   if (model == 0 || model == it->second) return;
-  const int delta = static_cast<int>(it->second) - static_cast<int>(model);
-  for (llvm::mca::WriteState& w : inst.getDefs()) {
-    const unsigned latency = static_cast<unsigned>(std::max(1, static_cast<int>(w.getLatency()) + delta));
-    sim.writes.push_back({0, latency, 0, w.getWriteResourceID(), false});
-    w = llvm::mca::WriteState(sim.writes.back(), w.getRegisterID(), w.clearsSuperRegisters(), w.isWriteZero());
-  }
+  move_latency(sim, inst, static_cast<int>(it->second) - static_cast<int>(model));
 }
 
 void build(Simulated& sim, const TargetContext& t, const EncodedFunction& f, const std::vector<size_t>& indices,
-           const std::map<std::string, unsigned>& latencies) {
+           const std::map<std::string, unsigned>& latencies, const std::map<size_t, unsigned>& added) {
   const llvm::SmallVector<llvm::mca::Instrument*> none;
   for (size_t index : indices) {
     auto inst = sim.builder.createInstruction(f.insts.at(index), none);
     if (inst) {
       replace_latency(sim, t, f.insts.at(index), **inst, latencies);
+      if (auto more = added.find(index); more != added.end()) move_latency(sim, **inst, static_cast<int>(more->second));
       sim.sequence.push_back(std::move(*inst));
     } else {
       llvm::consumeError(inst.takeError());
@@ -553,7 +559,8 @@ llvm::mca::PipelineOptions default_options() { return {0, 0, 0, 0, 0, 0, true, f
 
 IterationCycles cycles_per_iteration(const MachineCode& code, const MachineFunction& function,
                                      const std::vector<size_t>& instruction_indices,
-                                     unsigned iterations, const std::map<std::string, unsigned>& latencies) {
+                                     unsigned iterations, const std::map<std::string, unsigned>& latencies,
+                                     const std::map<size_t, unsigned>& added_latency) {
   const TargetContext& t = MachineCodeAccess::target(code);
   if (!function.encoded || function.encoded->target.get() != &t)
     throw std::invalid_argument("function '" + function.name + "' is not from this machine code");
@@ -561,7 +568,7 @@ IterationCycles cycles_per_iteration(const MachineCode& code, const MachineFunct
     throw InputError("CPU '" + t.cpu + "' has no scheduling model in LLVM; name one that has");
   if (iterations == 0) throw InputError("cycles_per_iteration needs at least one iteration");
   Simulated sim(t);
-  build(sim, t, *function.encoded, instruction_indices, latencies);
+  build(sim, t, *function.encoded, instruction_indices, latencies, added_latency);
   if (sim.sequence.empty()) return {0, sim.skipped};
   llvm::mca::Context context(*t.registers, *t.subtarget);
   llvm::mca::CircularSourceMgr source(sim.sequence, iterations);
@@ -570,6 +577,110 @@ IterationCycles cycles_per_iteration(const MachineCode& code, const MachineFunct
   auto cycles = pipeline->run();
   if (!cycles) throw InputError("MCA failed on function '" + function.name + "': " + message(cycles.takeError()));
   return {static_cast<double>(*cycles) / iterations, sim.skipped};
+}
+
+// ---- loads a loop waits for
+
+namespace {
+
+// The registers an instruction reads for addresses, reads otherwise, and
+// writes: its memory operands' registers (OPERAND_MEMORY), the other
+// register operands after its definitions, its implicit uses and defs.
+struct RegisterUse {
+  std::vector<llvm::MCRegister> address, reads, writes;
+};
+
+RegisterUse register_use(const TargetContext& t, const llvm::MCInst& mc) {
+  const llvm::MCInstrDesc& d = t.instr_info->get(mc.getOpcode());
+  RegisterUse u;
+  for (unsigned k = 0; k < mc.getNumOperands(); ++k) {
+    const llvm::MCOperand& op = mc.getOperand(k);
+    if (!op.isReg() || !op.getReg()) continue;
+    const bool memory = k < d.getNumOperands() && d.operands()[k].OperandType == llvm::MCOI::OPERAND_MEMORY;
+    if (memory) u.address.push_back(op.getReg());
+    else (k < d.getNumDefs() ? u.writes : u.reads).push_back(op.getReg());
+  }
+  for (llvm::MCPhysReg r : d.implicit_uses()) u.reads.push_back(r);
+  for (llvm::MCPhysReg r : d.implicit_defs()) u.writes.push_back(r);
+  return u;
+}
+
+bool overlaps(const TargetContext& t, const std::vector<llvm::MCRegister>& a, const std::vector<llvm::MCRegister>& b) {
+  for (llvm::MCRegister x : a)
+    for (llvm::MCRegister y : b)
+      if (t.registers->regsOverlap(x, y)) return true;
+  return false;
+}
+
+// Where the value the load at position `load` writes goes, through
+// registers: to an address the loop computes, in this iteration or the next
+// (the loop's instructions twice round, from just after the load), and to a
+// conditional branch of this iteration (a compare against the load itself
+// included).
+LoadDependence follow(const TargetContext& t, const std::vector<RegisterUse>& uses, const std::vector<bool>& branches,
+                      size_t load) {
+  LoadDependence d;
+  std::vector<llvm::MCRegister> tainted = uses[load].writes;
+  for (size_t step = 1; step <= 2 * uses.size() && !tainted.empty() && !d.feeds_address; ++step) {
+    const size_t at = (load + step) % uses.size();
+    const RegisterUse& u = uses[at];
+    if (overlaps(t, u.address, tainted)) d.feeds_address = true;
+    if (branches[at] && step <= uses.size() && overlaps(t, u.reads, tainted)) d.feeds_branch = true;
+    if (overlaps(t, u.reads, tainted)) {
+      tainted.insert(tainted.end(), u.writes.begin(), u.writes.end());
+    } else {  // written from untainted values: no longer the load's
+      std::erase_if(tainted, [&](llvm::MCRegister r) { return overlaps(t, {r}, u.writes); });
+    }
+  }
+  return d;
+}
+
+// Whether a load's address moves by a fixed step each iteration, as a
+// hardware prefetcher follows: each of its address registers is either not
+// written in the loop or written only from itself (an add of a constant,
+// an increment, a lea of itself), never from memory.
+bool strided(const TargetContext& t, const std::vector<RegisterUse>& uses, const std::vector<bool>& loads,
+             size_t load) {
+  for (llvm::MCRegister a : uses[load].address)
+    for (size_t k = 0; k < uses.size(); ++k) {
+      if (!overlaps(t, uses[k].writes, {a})) continue;
+      if (loads[k]) return false;
+      for (const auto* from : {&uses[k].reads, &uses[k].address})
+        for (llvm::MCRegister r : *from)
+          if (!t.registers->regsOverlap(r, a)) return false;
+    }
+  return true;
+}
+
+}  // namespace
+
+std::map<size_t, LoadDependence> load_dependences(const MachineCode& code, const MachineFunction& function,
+                                                  const std::vector<size_t>& instruction_indices) {
+  const TargetContext& t = MachineCodeAccess::target(code);
+  if (!function.encoded || function.encoded->target.get() != &t)
+    throw std::invalid_argument("function '" + function.name + "' is not from this machine code");
+  std::vector<RegisterUse> uses;
+  std::vector<bool> branches, loads;
+  for (size_t i : instruction_indices) {
+    uses.push_back(register_use(t, function.encoded->insts.at(i)));
+    branches.push_back(function.instructions.at(i).is_conditional_branch);
+    loads.push_back(function.instructions.at(i).may_load);
+  }
+  std::map<size_t, LoadDependence> out;
+  for (size_t k = 0; k < instruction_indices.size(); ++k) {
+    const size_t i = instruction_indices[k];
+    if (!loads[k]) continue;
+    // A strided load's lines come ahead of it (the prefetcher): nothing waits for them.
+    LoadDependence d = strided(t, uses, loads, k) ? LoadDependence{} : follow(t, uses, branches, k);
+    d.same_address_as = i;
+    for (size_t j = 0; j < k; ++j)  // the first load of the loop with the same address registers
+      if (function.instructions.at(instruction_indices[j]).may_load && uses[j].address == uses[k].address) {
+        d.same_address_as = instruction_indices[j];
+        break;
+      }
+    out[i] = d;
+  }
+  return out;
 }
 
 // ---- optimisation remarks

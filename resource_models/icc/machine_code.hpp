@@ -121,10 +121,33 @@ struct IterationCycles {
 // floating-point instructions that do that construct (addsd, vaddpd, mulss,
 // divsd, sqrtsd, ...), where the machine's description measured or
 // published another.
+// `added_latency` (cycles, by index into function.instructions) makes those
+// instructions' results later still: how much a loop's cycles grow with a
+// load's latency tells whether the next iteration waits for that load.
 IterationCycles cycles_per_iteration(const MachineCode& code, const MachineFunction& function,
                                      const std::vector<size_t>& instruction_indices,
                                      unsigned iterations = 200,
-                                     const std::map<std::string, unsigned>& latencies = {});
+                                     const std::map<std::string, unsigned>& latencies = {},
+                                     const std::map<size_t, unsigned>& added_latency = {});
+
+// What register dataflow says of each load among `instruction_indices` (a
+// loop's own instructions, in order; indices into function.instructions).
+// A load whose address moves by a fixed step (registers the loop does not
+// write or only steps) feeds nothing here: a prefetcher brings its lines
+// ahead, and nothing waits for them.
+struct LoadDependence {
+  // Its value reaches an address the loop computes, in this iteration or the
+  // next (a pointer chase, an index read from memory): the loop waits for it.
+  bool feeds_address = false;
+  // Its value decides a conditional branch of the iteration: when the branch
+  // is mispredicted, the right path starts only once the load arrives.
+  bool feeds_branch = false;
+  // The first load of the loop with the same address registers (itself when
+  // none comes before): loads of one record, whose line the first brings.
+  size_t same_address_as = 0;
+};
+std::map<size_t, LoadDependence> load_dependences(const MachineCode& code, const MachineFunction& function,
+                                                  const std::vector<size_t>& instruction_indices);
 
 // What clang's loop vectoriser and unroller did to the loop at one place.
 struct LoopRemark {

@@ -162,11 +162,22 @@ class Attacher {
     double instructions = 0;
     double bytes = 0;
     std::map<std::string, double> classes;  // IR only: instructions by IntCC class
+    // Counted machine code: reads a dependence chain waits for beyond level
+    // 2 and beyond level 3, per machine iteration, each times its load's
+    // chain slope.
+    double waits_l3 = 0, waits_mem = 0;
+    // The same for reads that decide a conditional branch, not yet times
+    // the chance that the branch is mispredicted.
+    double branch_waits_l3 = 0, branch_waits_mem = 0;
 
     void add(const Share& s) {
       instructions += s.instructions;
       bytes += s.bytes;
       for (const auto& [c, n] : s.classes) classes[c] += n;
+      waits_l3 += s.waits_l3;
+      waits_mem += s.waits_mem;
+      branch_waits_l3 += s.branch_waits_l3;
+      branch_waits_mem += s.branch_waits_mem;
     }
   };
   // One machine loop body (or a function's code outside loops), with the
@@ -231,6 +242,7 @@ class Attacher {
       SegNode* n = node_at(ins, r.loop);
       (n ? r.shares[n] : r.overhead).add(s);
     }
+    if (loop) waits(f, own, executions, r);
     if (!loop && r.shares.empty()) return;
     if_converted(r);
     r.instructions = static_cast<double>(own.size());
@@ -246,6 +258,59 @@ class Attacher {
     }
     r.chains = chains(recurrences, r);
     by_loop_[{r.loop, ""}].push_back(std::move(r));
+  }
+
+  // A load the next iteration waits for (its chain slope) waits, beyond
+  // the level-1 latency MCA gave it, for each read of its record's line
+  // that missed level 2 in the counted run. The first load of the line
+  // misses in the count, whichever it is (valgrind runs one load after the
+  // other; the core issues them together): so the misses of every load with
+  // the same address registers count, times the largest slope among them,
+  // per machine iteration, on the node of the load with that slope.
+  void waits(const icc::PricedFunction& f, const std::vector<size_t>& own, double executions, Region& r) const {
+    if (!counts_ || !(executions > 0)) return;
+    struct Group {
+      icc::ReadMisses misses;
+      double chain = 0;
+      const icc::PricedInstruction* waiting = nullptr;  // the load with that slope
+      const icc::PricedInstruction* deciding = nullptr;  // a load that decides a branch
+    };
+    std::map<int, Group> groups;
+    for (size_t i : own) {
+      const icc::PricedInstruction& ins = f.instructions[i];
+      if (!ins.loads || ins.address_group < 0) continue;
+      Group& g = groups[ins.address_group];
+      const icc::ReadMisses m = counts_->misses_at(f.name, ins.offset);
+      g.misses.l2 += m.l2;
+      g.misses.l3 += m.l3;
+      if (ins.chain > g.chain) g.chain = ins.chain, g.waiting = &ins;
+      if (ins.feeds_branch && !g.deciding) g.deciding = &ins;
+    }
+    auto share_of = [&](const icc::PricedInstruction& ins) -> Share& {
+      SegNode* n = node_at(ins, r.loop);
+      return n ? r.shares[n] : r.overhead;
+    };
+    for (const auto& [leader, g] : groups) {
+      if (g.waiting) {
+        Share& s = share_of(*g.waiting);
+        s.waits_l3 += g.chain * g.misses.l2 / executions;
+        s.waits_mem += g.chain * g.misses.l3 / executions;
+      } else if (g.deciding) {
+        SegNode* condition = condition_on_line(g.deciding->line, r.loop);
+        Share& s = condition ? r.shares[condition] : share_of(*g.deciding);
+        s.branch_waits_l3 += g.misses.l2 / executions;
+        s.branch_waits_mem += g.misses.l3 / executions;
+      }
+    }
+  }
+
+  // The condition node of the SEG branch of `loop` on `line`, which the
+  // branch's expected mispredictions go to (mispredictions()); null when
+  // there is none.
+  SegNode* condition_on_line(unsigned line, const SegNode* loop) const {
+    for (const auto& b : branches_)
+      if (!b.loops.empty() && b.loops.back() == loop && b.branch->where.line == static_cast<int>(line)) return b.condition;
+    return nullptr;
   }
 
   // Each recurrence of the loop with the node that computes the value it
@@ -466,6 +531,13 @@ class Attacher {
       for (const auto& [c, count] : s.classes) ruv.set(c, ruv.get(c) + count / per);
       for (const auto& [c, count] : r.overhead.classes) ruv.set(c, ruv.get(c) + count * overhead_part / per);
       ruv.set("bytes", ruv.get("bytes") + bytes / per);
+      const double mine = owned > 0 ? s.instructions / owned : 0;  // of the waits on no node's lines
+      for (const auto& [name, waits] :
+           {std::pair{"waits_l3", s.waits_l3 + r.overhead.waits_l3 * mine},
+            std::pair{"waits_mem", s.waits_mem + r.overhead.waits_mem * mine},
+            std::pair{"branch_waits_l3", s.branch_waits_l3 + r.overhead.branch_waits_l3 * mine},
+            std::pair{"branch_waits_mem", s.branch_waits_mem + r.overhead.branch_waits_mem * mine}})
+        if (waits > 0) ruv.set(name, ruv.get(name) + waits / per);
       if (trips) ruv.set("working_set", std::max(ruv.get("working_set"), region_bytes / r.factor * *trips));
       // The width a model at the language level divides its constructs by.
       if (kind_ == ruv_kind::ir && r.lanes > 1) ruv.set(ir_vector_lanes, r.lanes);
@@ -572,6 +644,15 @@ class Attacher {
   std::vector<std::string> notes_;
 };
 
+// Whether any loop of the code has a load a chain or a branch waits for.
+bool waited_loads(const std::vector<icc::PricedCode>& code) {
+  for (const auto& c : code)
+    for (const auto& f : c.functions)
+      for (const auto& i : f.instructions)
+        if (i.chain > 0 || i.feeds_branch) return true;
+  return false;
+}
+
 }  // namespace
 
 std::vector<std::string> attach_machine_costs(ApplicationModel& model, const std::vector<icc::PricedCode>& code,
@@ -589,6 +670,12 @@ std::vector<std::string> attach_machine_costs(ApplicationModel& model, const std
   std::string why;
   if (!o.intermediate && model.run_args) counts = icc::count_blocks(code, sources, o, *model.run_args, why);
   std::vector<std::string> notes = attach_machine_costs(model, code, bound, counts ? &*counts : nullptr);
+  if (counts && counts->misses.empty() && waited_loads(code))
+    notes.push_back(std::string("the reads that dependence chains and mispredicted branches wait for are priced at "
+                                "level 1's latency: ") +
+                    (o.simulated_caches.empty() ? "the description does not give the size, ways and line of level 2 and 3"
+                                                : "valgrind would not simulate the description's level 2 and 3 (" +
+                                                      o.simulated_caches + ")"));
   if (model.run_args && !o.intermediate && !counts)
     notes.push_back("the machine copies of each loop (vector body, remainder, a versioned loop's fall-back) are not "
                     "weighted by how often they ran: " + why + "; the copy inlined into a task, then the widest, "

@@ -36,6 +36,11 @@ struct MachineCostOptions {
   // (cycles_per_iteration): the description's dependent costs of the
   // floating-point constructs, where it gives them.
   std::map<std::string, unsigned> latencies;
+  // The description's level 2 and level 3 in valgrind's terms
+  // ("--D1=bytes,ways,line --LL=bytes,ways,line"): the run that counts the
+  // blocks (block_counts.hpp) then also counts each load's misses of them.
+  // Empty when the description does not give both levels.
+  std::string simulated_caches;
   SourceLocation where;            // the description's <icc>, for errors
   // Read the optimised LLVM IR for IntCC (resource_models/intcc/ir_code.hpp)
   // instead of pricing the machine code: the same compilation stops before

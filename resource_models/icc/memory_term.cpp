@@ -64,10 +64,34 @@ double transfer_time(const Ruv& r, const Hardware& hw, NodeCost& cost) {
   return std::max(t, scattered_time(r, hw, cost));
 }
 
+// The reads a dependence chain waits for (waits_l3: reads that missed level
+// 2, waits_mem: those that missed level 3 too, each times how much the
+// loop's iteration grows with that load's latency) add what their level's
+// latency adds to level 1's, which the in-core time already gave them: the
+// next iteration cannot start before they arrive, whatever the bandwidth.
+// A read that decides a branch (branch_waits_*) is waited for only when the
+// branch was mispredicted: the right path starts once the read arrives;
+// a predicted branch lets the next iteration run ahead.
+double chain_waits(const Ruv& r, const Hardware& hw, NodeCost& cost) {
+  const double l3 = r.get("waits_l3") + r.get("mispredicts") * r.get("branch_waits_l3"),
+               mem = r.get("waits_mem") + r.get("mispredicts") * r.get("branch_waits_mem");
+  if (l3 <= 0 && mem <= 0) return 0;
+  for (const char* figure : {"l1_latency", "l3_latency", "mem_latency"})
+    if (!hw.has("memory", figure)) {
+      cost.unpriced[std::string("memory/") + figure + " (reads a dependence chain or a mispredicted branch waits for)"] +=
+          l3 + mem;
+      return 0;
+    }
+  auto latency = [&](const char* figure) { return hw.require("memory", figure, "icc").value; };
+  return l3 * std::max(0.0, latency("l3_latency") - latency("l1_latency")) +
+         mem * std::max(0.0, latency("mem_latency") - latency("l3_latency"));
+}
+
 }  // namespace
 
 NodeCost with_memory_and_branches(double core, const Ruv& r, const Hardware& hw, const std::string& model) {
   NodeCost cost;
+  core += chain_waits(r, hw, cost);
   if (r.get("mispredicts") > 0)
     core += r.get("mispredicts") *
             hw.require("icc", "mispredict", model + " (the node ends in an unpredictable branch)").value;
@@ -82,7 +106,8 @@ NodeCost with_memory_and_branches(double core, const Ruv& r, const Hardware& hw,
 bool is_memory_or_branch_entry(const std::string& name) {
   return name == "bytes" || name == "working_set" || name == "traffic" || name == "mispredicts" ||
          name.rfind("bytes_from_", 0) == 0 || name.rfind("bytes_to_", 0) == 0 ||
-         name.rfind("lines_scattered_from_", 0) == 0 || name == "page_walks";
+         name.rfind("lines_scattered_from_", 0) == 0 || name == "page_walks" || name == "waits_l3" ||
+         name == "waits_mem" || name == "branch_waits_l3" || name == "branch_waits_mem";
 }
 
 }  // namespace pacer

@@ -38,14 +38,15 @@ std::vector<size_t> simulated_instructions(const std::vector<int>& innermost, in
 
 namespace {
 
-// Instructions as [line, flags, text, file, bytes, class, offset]: a compiled file
+// Instructions as [line, flags, text, file, bytes, class, offset, chain, address group]: a compiled file
 // has thousands.
-enum Flag { conditional = 1, call = 2, returns = 4, loads = 8, stores = 16, vector = 32 };
+enum Flag { conditional = 1, call = 2, returns = 4, loads = 8, stores = 16, vector = 32, feeds_branch = 64 };
 
 json instruction_json(const PricedInstruction& i) {
   const int flags = (i.conditional_branch ? conditional : 0) | (i.call ? call : 0) | (i.returns ? returns : 0) |
-                    (i.loads ? loads : 0) | (i.stores ? stores : 0) | (i.vector ? vector : 0);
-  return json::array({i.line, flags, i.text, i.file, i.bytes, i.ir_class, i.offset});
+                    (i.loads ? loads : 0) | (i.stores ? stores : 0) | (i.vector ? vector : 0) |
+                    (i.feeds_branch ? feeds_branch : 0);
+  return json::array({i.line, flags, i.text, i.file, i.bytes, i.ir_class, i.offset, i.chain, i.address_group});
 }
 
 PricedInstruction instruction_of(const json& j) {
@@ -58,11 +59,14 @@ PricedInstruction instruction_of(const json& j) {
   i.loads = flags & loads;
   i.stores = flags & stores;
   i.vector = flags & vector;
+  i.feeds_branch = flags & feeds_branch;
   i.text = j.at(2).get<std::string>();
   i.file = j.at(3).get<int>();
   i.bytes = j.at(4).get<double>();
   i.ir_class = j.at(5).get<std::string>();
   i.offset = j.at(6).get<std::uint64_t>();
+  i.chain = j.at(7).get<double>();
+  i.address_group = j.at(8).get<int>();
   return i;
 }
 

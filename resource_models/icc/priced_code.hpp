@@ -27,6 +27,19 @@ struct PricedInstruction {
   // empty for machine code.
   std::string ir_class;
   std::uint64_t offset = 0;  // machine code: its first byte's distance from its function's
+  // Machine code, a load in a loop whose value reaches an address the loop
+  // computes (a pointer chase, an index read from memory): the cycles an
+  // iteration grows by per cycle this load's result comes later (MCA,
+  // steady state), about 1 when the next iteration waits for it. 0 for
+  // every other load, whose latency out-of-order execution hides.
+  double chain = 0;
+  // Machine code, a load in a loop: the index of the loop's first load with
+  // the same address registers (its own when none comes before), whose line
+  // the loads of one record share; -1 otherwise.
+  int address_group = -1;
+  // Machine code, a load in a loop whose value decides a conditional branch
+  // of the iteration (machine_code.hpp, LoadDependence).
+  bool feeds_branch = false;
 };
 
 // IR only: a value one iteration of a loop hands to the next (a header
