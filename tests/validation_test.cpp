@@ -238,6 +238,25 @@ TEST_CASE("ICC prices the reads a pointer chase waits for at their level's laten
   CHECK(cost.seconds < 25e-9);
 }
 
+// valgrind simulates a cache only with a power of two of sets: a level
+// that has another count keeps its size and line, and gains ways.
+TEST_CASE("the counted run simulates the description's level 2 and 3 as valgrind can", "[icc]") {
+  auto caches = [](const std::string& l2, const std::string& l2_ways, const std::string& l3, const std::string& l3_ways) {
+    std::string machine = kMachine;
+    std::string levels = R"(<param name="line_size" value="64" unit="B" source="test"/>)";
+    if (!l2_ways.empty()) levels += R"(<param name="l2_ways" value=")" + l2_ways + R"(" source="test"/>)";
+    if (!l3.empty()) levels += R"(<param name="l3_size" value=")" + l3 + R"(" unit="KiB" source="test"/>)";
+    if (!l3_ways.empty()) levels += R"(<param name="l3_ways" value=")" + l3_ways + R"(" source="test"/>)";
+    machine.replace(machine.find("</memory>"), 9, levels + "</memory>");
+    machine.replace(machine.find(R"(value="1" unit="MiB")"), 20, R"(value=")" + l2 + R"(" unit="KiB")");
+    return machine_cost_options(read_hardware_string(machine, "m.xml"), {}).simulated_caches;
+  };
+  CHECK(caches("512", "8", "32768", "16") == "--D1=524288,8,64 --LL=33554432,16,64");
+  CHECK(caches("1280", "10", "30720", "20") == "--D1=1310720,10,64 --LL=31457280,30,64");
+  CHECK(caches("512", "8", "32768", "").empty());  // no ways for level 3: not simulated
+  CHECK(caches("512", "8", "", "").empty());
+}
+
 TEST_CASE("callgrind's counts are read per function and address, calls' costs left out", "[icc]") {
   const auto counts = icc::read_callgrind("version: 1\nfn=main\n0x401350 1\ncalls=1 0x401130\n0x401360 100\n"
                                           "0x401361 2\nob=/tmp/p\nfn=relax\n0x401130 5\n0x401130 3\n");

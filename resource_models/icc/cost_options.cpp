@@ -43,9 +43,15 @@ std::string simulated_caches(const Hardware& hw) {
   for (const auto& [level, flag] : {std::pair{"l2", "--D1="}, std::pair{"l3", "--LL="}}) {
     const double size = figure(std::string(level) + "_size");
     if (size <= 0 || !hw.has("memory", std::string(level) + "_ways")) return "";
-    const double ways = figure(std::string(level) + "_ways");  // 0: fully associative
-    out += (out.empty() ? "" : " ") + std::string(flag) + std::to_string(std::llround(size)) + "," +
-           std::to_string(std::llround(ways > 0 ? ways : size / line)) + "," + std::to_string(std::llround(line));
+    const long long lines = std::llround(size / line), ways = std::llround(figure(std::string(level) + "_ways"));
+    // valgrind takes only a power of two of sets: the most that leave at
+    // least the level's ways (a 30 MiB, 20-way level is simulated as 30-way),
+    // all of them for a fully associative level (0 ways).
+    long long sets = 1;
+    while (ways > 0 && sets * 2 * ways <= lines) sets *= 2;
+    const long long simulated_ways = std::max(1LL, lines / sets);
+    out += (out.empty() ? "" : " ") + std::string(flag) + std::to_string(sets * simulated_ways * std::llround(line)) +
+           "," + std::to_string(simulated_ways) + "," + std::to_string(std::llround(line));
   }
   return out;
 }
