@@ -160,9 +160,9 @@ constexpr double most_seconds = 300;
 
 // callgrind's output for one run of `program` with `args` (its own output
 // discarded); nullopt, with the reason in `why`, when the run fails or
-// takes longer than most_seconds.
+// takes longer than most_seconds (then `too_long` is set).
 std::optional<std::string> run_callgrind(const fs::path& program, const std::string& args, const std::string& caches,
-                                         const fs::path& out, std::string& why) {
+                                         const fs::path& out, std::string& why, bool& too_long) {
   ProgramRun run;
   const auto started = std::chrono::steady_clock::now();
   struct TooLong {};
@@ -177,6 +177,7 @@ std::optional<std::string> run_callgrind(const fs::path& program, const std::str
                           throw TooLong{};
                       });
   } catch (const TooLong&) {
+    too_long = true;
     why = "the run under valgrind took longer than " + std::to_string(int(most_seconds)) + " s";
     return std::nullopt;
   } catch (const InputError&) {  // the shell's 127: no valgrind
@@ -246,10 +247,12 @@ std::optional<BlockCounts> count(const std::vector<PricedCode>& code, const std:
   ScratchDir scratch("pacer-blocks");
   const fs::path program = scratch.path / "program";
   if (!build(sources, o, without_loop_idioms(code), program, why)) return std::nullopt;
-  std::optional<std::string> callgrind = run_callgrind(program, args, o.simulated_caches, scratch.path / "callgrind.out", why);
-  // valgrind refuses some geometries (a set count that is not a power of
-  // two): the blocks are still counted, without the misses.
-  if (!callgrind && !o.simulated_caches.empty() && why.find("longer than") == std::string::npos) callgrind = run_callgrind(program, args, "", scratch.path / "callgrind.out", why);
+  const fs::path out = scratch.path / "callgrind.out";
+  bool too_long = false;
+  std::optional<std::string> callgrind = run_callgrind(program, args, o.simulated_caches, out, why, too_long);
+  // A geometry valgrind refuses still leaves the blocks to count, without
+  // the misses; a run too long is not tried again.
+  if (!callgrind && !o.simulated_caches.empty() && !too_long) callgrind = run_callgrind(program, args, "", out, why, too_long);
   if (!callgrind) return std::nullopt;
   BlockCounts counts = by_offset(*callgrind, program);
   if (!dir.empty()) write_cache_entry(entry, to_json(counts).dump());
