@@ -74,6 +74,9 @@ struct ApplicationModel {
   // bound from, when they were: ICC runs the optimised build the same way
   // to count which machine copy of a loop runs (icc/block_counts.hpp).
   std::optional<std::string> run_args;
+  // That run's executions of each compute node ("task/node"): how many
+  // source iterations the counted machine copies of a loop did between them.
+  std::map<std::string, double> run_counts;
 
   const Parameter* find_parameter(const std::string& name) const;
   const Task* find_seg(const std::string& name) const;  // task or function

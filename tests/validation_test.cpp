@@ -166,6 +166,35 @@ TEST_CASE("ICC weights a loop's machine copies by how often each ran", "[icc][mc
   CHECK(counted > 2 * widest);
 }
 
+// mm_ikj.c's product is inlined into main, whose constant sizes let clang
+// unroll the vectorised inner loop once more; the remarks say "unrolled by
+// 2" without saying which copy (in floyd.c the same remark is the scalar
+// fall-back's). The counted run decides: main's copy ran 192^3 x 4 / 8
+// times for the 192^3 x 4 source iterations the profile counted. Taken as
+// 4 per machine iteration, the loop was priced twice what it costs.
+TEST_CASE("ICC takes a loop copy's unrolling from the iterations the run counted", "[icc][mca]") {
+  const std::string c = PACER_SOURCE_DIR "/examples/kernels/mm_ikj.c";
+  const Hardware hw = read_hardware_string(kMachine, "m.xml");
+  const auto inner_cycles = [&](bool counted) {
+    CAnalysis an = analyse_c({{c}, {"mm_ikj"}, {}});
+    ParamValues bound = {{"mm_ikj.n", 192}, {"mm_ikj.reps", 4}};
+    SegNode* inner = nullptr;  // line 15's body
+    for_each_node_mutable(an.model.tasks[0].seg, [&](SegNode& n) {
+      if (n.kind == NodeKind::Compute && n.source.line == 15) inner = &n;
+    });
+    REQUIRE(inner);
+    if (counted) {
+      an.model.run_args = "";
+      an.model.run_counts["mm_ikj/" + inner->id] = 192.0 * 192 * 192 * 4;
+    }
+    attach_machine_costs(an.model, an.sources, machine_cost_options(hw, {}), bound);
+    return inner->ruvs.at(ruv_kind::machine).get("cycles");
+  };
+  const double own = inner_cycles(false), counted = inner_cycles(true);
+  REQUIRE(own > 0);
+  CHECK(counted == Approx(own).epsilon(0.15));  // one vector loop, unrolled or not
+}
+
 // MCA tells a load the next iteration waits for from one out-of-order
 // execution hides: the loop's cycles grow with the first's latency, not
 // with the second's.

@@ -77,7 +77,10 @@ void apply_profile(ApplicationModel& model, const Profile& p, const std::string&
   for (auto& t : model.tasks) replace(t);
   for (auto& f : model.functions) replace(f);
   // A run stopped at its time limit would be too long to count again.
-  if (!p.stopped) model.run_args = p.args;
+  if (!p.stopped) {
+    model.run_args = p.args;
+    model.run_counts = p.counts;
+  }
 }
 
 }  // namespace pacer

@@ -715,7 +715,9 @@ void merge(LoopRemark& into, const llvm::remarks::Remark& r) {
   for (const llvm::remarks::Argument& arg : r.Args) {
     if (arg.Key == "VectorizationFactor") into.vectorization_factor = std::max(into.vectorization_factor, count_of(arg.Val));
     if (arg.Key == "InterleaveCount") into.interleave_count = std::max(into.interleave_count, count_of(arg.Val));
-    if (arg.Key == "UnrollCount") into.unroll_count = std::max(into.unroll_count, count_of(arg.Val));
+    // A full unroll's count is its trip count: the loop is gone, not widened.
+    if (arg.Key == "UnrollCount" && r.RemarkName != "FullyUnrolled")
+      into.unroll_count = std::max(into.unroll_count, count_of(arg.Val));
   }
   if (r.RemarkName == "FullyUnrolled") into.fully_unrolled = true;
   if (r.PassName == "loop-idiom") into.library_call = library_call_of(r);

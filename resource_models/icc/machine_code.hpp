@@ -157,7 +157,7 @@ struct LoopRemark {
   unsigned column = 0;
   unsigned vectorization_factor = 1;
   unsigned interleave_count = 1;
-  // Factor of partial or runtime unrolling; the trip count when fully unrolled.
+  // Factor of partial or runtime unrolling (1 when only fully unrolled).
   unsigned unroll_count = 1;
   bool fully_unrolled = false;
   // The library function (memcpy, memset, memmove) loop-idiom recognition

@@ -1,7 +1,9 @@
 #include "resource_models/icc/machine_costs.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -65,6 +67,9 @@ bool straight_arm_nodes(const SegNode& branch, std::vector<SegNode*>& out) {
 struct Placement {
   std::vector<Placed> nodes, loops;
   std::vector<PlacedBranch> branches;
+  // Each loop's first compute node of its own body, as a profile names it
+  // ("function/node"): it runs once per source iteration.
+  std::map<const SegNode*, std::string> iteration_nodes;
 };
 
 void place(Seg& seg, const std::string& function, std::vector<SegNode*> loops, Placement& out) {
@@ -80,6 +85,11 @@ void place(Seg& seg, const std::string& function, std::vector<SegNode*> loops, P
       out.loops.push_back(placed(n, loops, function));
       auto inner = loops;
       inner.push_back(n);
+      for (const SegNode* b : n->body->mutable_sequence())
+        if (b->kind == NodeKind::Compute) {
+          out.iteration_nodes[n] = function + "/" + b->id;
+          break;
+        }
       place(*n->body, function, inner, out);
     }
     for (auto& arm : n->arms) place(*arm.body, function, loops, out);
@@ -89,7 +99,7 @@ void place(Seg& seg, const std::string& function, std::vector<SegNode*> loops, P
 
 class Attacher {
  public:
-  Attacher(ApplicationModel& model, const ParamValues& bound) : bound_{bound, {}} {
+  Attacher(ApplicationModel& model, const ParamValues& bound) : bound_{bound, {}}, run_counts_(&model.run_counts) {
     Placement p;
     for (auto& t : model.tasks) {
       place(t.seg, t.name, {}, p);
@@ -103,6 +113,7 @@ class Attacher {
     for (const Placed& n : p.nodes) function_of_[n.node] = n.function;
     nodes_ = std::move(p.nodes);
     loops_ = std::move(p.loops);
+    iteration_nodes_ = std::move(p.iteration_nodes);
     branches_ = std::move(p.branches);
   }
 
@@ -125,6 +136,7 @@ class Attacher {
     for (auto& p : nodes_) p.node->ruvs[kind_] = Ruv{};
     std::map<const SegNode*, const Region*> chosen;
     for (auto& [key, candidates] : by_loop_) {
+      if (key.first && counts_) counted_factors(key.first, candidates);
       const std::vector<double> weights = key.first ? run_shares(candidates) : std::vector<double>{};
       if (weights.empty()) {
         const Region& r = best(candidates);
@@ -187,6 +199,7 @@ class Attacher {
     const SegNode* loop = nullptr;
     double cycles = 0;         // per machine iteration
     double factor = 1;         // source iterations per machine iteration
+    double other_factor = 0;   // the other one the remarks allow (0: none), see factors()
     double lanes = 1;          // the vector width the vectoriser reports for its loop (1: scalar code)
     double instructions = 0;
     double executions = -1;    // machine iterations in the counted run; -1: not counted
@@ -246,7 +259,7 @@ class Attacher {
     if (!loop && r.shares.empty()) return;
     if_converted(r);
     r.instructions = static_cast<double>(own.size());
-    r.factor = loop ? factor(*r.loop, vector) : 1;
+    if (loop) std::tie(r.factor, r.other_factor) = factors(*r.loop, vector, f.name);
     r.lanes = loop && vector ? lanes(*r.loop) : 1;
     r.cycles = cycles;
     if (!loop) {
@@ -453,14 +466,72 @@ class Attacher {
     return ins.file >= 0 && size_t(ins.file) < files_->size() ? (*files_)[size_t(ins.file)] : source_;
   }
 
-  // Source iterations per machine iteration, from the compiler's remarks.
-  double factor(const SegNode& loop, bool vector) const {
-    for (const auto& r : *remarks_) {
-      if (static_cast<int>(r.line) != loop.where.line || !same_file(r.file, loop)) continue;
-      if (vector && r.vectorization_factor > 1) return r.vectorization_factor * r.interleave_count;
-      if (!vector && !r.fully_unrolled && r.unroll_count > 1) return r.unroll_count;
+  // Source iterations per machine iteration of a copy of `loop` in
+  // `function`, from the compiler's remarks, and the other value they
+  // allow (0: none). The remarks of that function come first: a loop
+  // inlined into a caller whose arguments fix its trip count is often
+  // unrolled there and not in its own function. The remarks do not say
+  // which copy the unroller unrolled: the vector body (by k, so k vector
+  // iterations per machine iteration) or the scalar remainder or fall-back,
+  // and a scalar loop unrolled at run time keeps a copy of one iteration
+  // for what is left. The first value is the vector body as vectorised and
+  // a scalar copy as unrolled; the counted run decides (counted_factors).
+  std::pair<double, double> factors(const SegNode& loop, bool vector, const std::string& function) const {
+    for (const bool own : {true, false})
+      for (const auto& r : *remarks_) {
+        if ((r.function == function) != own) continue;
+        if (static_cast<int>(r.line) != loop.where.line || !same_file(r.file, loop)) continue;
+        const double u = r.unroll_count, other = u > 1 ? 1 : 0;
+        if (vector && r.vectorization_factor > 1) {
+          const double body = r.vectorization_factor * r.interleave_count;
+          return {body, other * body * u};
+        }
+        if (vector) continue;
+        if (r.vectorization_factor > 1) {
+          if (own) return {1, other * u};
+          continue;
+        }
+        if (u > 1) return {u, 1};
+      }
+    return {1, 0};
+  }
+
+  // The factors of the copies of one SEG loop that ran, among those the
+  // remarks allow, chosen so that their machine iterations add up to the
+  // source iterations the profile counted in the same run. Kept as they
+  // are when the profile has no count for the loop, or nothing matches it
+  // within 5% (a run that did not repeat the profiled one).
+  void counted_factors(const SegNode* loop, std::vector<Region>& candidates) const {
+    const double source = run_iterations(loop);
+    if (!(source > 0)) return;
+    std::vector<Region*> open;
+    double fixed = 0;
+    for (Region& r : candidates) {
+      if (!(r.executions > 0)) continue;
+      if (r.other_factor > 0) open.push_back(&r);
+      else fixed += r.executions * r.factor;
     }
-    return 1;
+    if (open.empty() || open.size() > 12) return;
+    unsigned best = 0;
+    double best_miss = std::numeric_limits<double>::infinity();
+    for (unsigned pick = 0; pick < (1u << open.size()); ++pick) {
+      double sum = fixed;
+      for (size_t c = 0; c < open.size(); ++c)
+        sum += open[c]->executions * ((pick >> c) & 1 ? open[c]->other_factor : open[c]->factor);
+      if (const double miss = std::abs(sum - source); miss < best_miss) best_miss = miss, best = pick;
+    }
+    if (best_miss > 0.05 * source) return;
+    for (size_t c = 0; c < open.size(); ++c)
+      if ((best >> c) & 1) std::swap(open[c]->factor, open[c]->other_factor);
+  }
+
+  // The source iterations of `loop` in the counted run: its body's first
+  // node's count in the profile; 0 when unknown.
+  double run_iterations(const SegNode* loop) const {
+    const auto node = iteration_nodes_.find(loop);
+    if (node == iteration_nodes_.end()) return 0;
+    const auto count = run_counts_->find(node->second);
+    return count == run_counts_->end() ? 0 : count->second;
   }
 
   // The vectoriser's width for the loop, from its remark; 1 when it reports none.
@@ -629,6 +700,8 @@ class Attacher {
   const char* kind_ = ruv_kind::machine;  // the RUV written: machine code's or IR's
   std::vector<Placed> nodes_, loops_;
   std::vector<PlacedBranch> branches_;
+  std::map<const SegNode*, std::string> iteration_nodes_;
+  const std::map<std::string, double>* run_counts_;  // the profiled run's node counts
   std::vector<std::string> tasks_;
   std::set<std::string> modelled_;  // the model's tasks and functions
   const std::vector<icc::LoopRemark>* remarks_ = nullptr;
