@@ -413,6 +413,32 @@ int main(void) {
   }
 }
 
+// Each run probes the core's clock with a chain of dependent additions,
+// one cycle each, and its time is moved to the description's clock by it.
+// The probe must see the clock, not its loop: with one addition per
+// iteration, a Zen 3 virtual machine ran its loop at two cycles an
+// iteration and read its 3.2 GHz as 1.0-3.1 GHz, which halved measured
+// times. Here the kernel is such a chain, unrolled so that its own loop
+// does not set its pace: its time at the probed clock is its additions.
+TEST_CASE("the clock each run probes makes a chain of additions one cycle each", "[validate][cli]") {
+  const std::string c = test::temp_file("chain.c", R"(#include <stdio.h>
+#define ADD x += (unsigned long)i; __asm__ volatile("" : "+r"(x));
+unsigned long chain(long n) {
+  unsigned long x = 1;
+  for (long i = 0; i < n; i++) { ADD ADD ADD ADD ADD ADD ADD ADD ADD ADD ADD ADD ADD ADD ADD ADD }
+  return x;
+}
+int main(void) {
+  printf("%lu\n", chain(500000));
+  return 0;
+}
+)");
+  auto [j, status] = test::run_measuring_json("validate " + c + " --function chain --hw hw/host.xml --runs 5 --json");
+  REQUIRE(j.contains("core_clock_hz"));
+  const double cycles = j["wall_estimate_seconds"].get<double>() * j["core_clock_hz"].get<double>();
+  CHECK(cycles == Approx(16 * 500000.0).epsilon(0.2));
+}
+
 TEST_CASE("pacer validate says, in its status, that a time it cannot pin down is not judged", "[validate][cli]") {
   // Each call lasts a random 0.1 to 5 ms: no number of runs pins it down.
   const std::string c = test::temp_file("erratic_kernel.c", R"(#include <stdio.h>
