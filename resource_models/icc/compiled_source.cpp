@@ -96,6 +96,40 @@ constexpr unsigned chain_probe_cycles = 20;
 // probe is a simulation of its own.
 constexpr size_t most_chain_probes = 32;
 
+// The machine trips per entry at which a loop nest is simulated whole, and
+// the longest run of instructions simulated as one iteration: past it the
+// loop's own steady state carries the curve on.
+constexpr double nest_trips[] = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64};
+constexpr size_t longest_nest_run = 4096;
+
+// PricedFunction::nest_cycles for loop `l`: its parent's own instructions
+// before it, the loop's t times, the parent's after it, simulated as one
+// iteration of the parent. Only for an innermost loop; the parent's other
+// loops (a remainder of an unrolled loop, a loop after it) keep their own
+// steady state and are left out of the run.
+template <typename Cycles>
+std::vector<std::pair<double, double>> nest_curve(const icc::PricedFunction& f, const std::vector<int>& innermost,
+                                                  size_t l, Cycles cycles) {
+  const icc::MachineLoop& loop = f.loops[l];
+  if (loop.parent < 0) return {};
+  for (const auto& c : f.loops)
+    if (c.parent == static_cast<int>(l)) return {};
+  const auto own = icc::simulated_instructions(innermost, static_cast<int>(l), f.instructions);
+  const auto around = icc::simulated_instructions(innermost, loop.parent, f.instructions);
+  if (own.empty()) return {};
+  std::vector<size_t> before, after;
+  for (size_t i : around) (i < loop.first ? before : after).push_back(i);
+  std::vector<std::pair<double, double>> curve;
+  for (const double t : nest_trips) {
+    std::vector<size_t> run = before;
+    for (int k = 0; k < static_cast<int>(t); ++k) run.insert(run.end(), own.begin(), own.end());
+    run.insert(run.end(), after.begin(), after.end());
+    if (run.size() > longest_nest_run) break;
+    curve.emplace_back(t, cycles(run));
+  }
+  return curve;
+}
+
 // MCA runs a loop body 200 times for its steady state; the code outside
 // loops runs once. Each load of a loop whose value reaches an address is
 // run again with its latency raised (PricedInstruction::chain).
@@ -124,6 +158,11 @@ icc::PricedFunction price_function(const icc::MachineCode& code, const icc::Mach
     }
   }
   out.outside_cycles = cycles(icc::simulated_instructions(innermost, -1, out.instructions), 1, {});
+  out.nest_cycles.resize(out.loops.size());
+  for (size_t l = 0; l < out.loops.size(); ++l)
+    out.nest_cycles[l] = nest_curve(out, innermost, l, [&](const std::vector<size_t>& run) {
+      return cycles(run, std::max(4u, static_cast<unsigned>(20000 / run.size())), {});
+    });
   return out;
 }
 

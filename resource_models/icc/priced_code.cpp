@@ -81,7 +81,8 @@ json function_json(const PricedFunction& f) {
     recurrences.push_back(of_loop);
   }
   return {{"name", f.name}, {"instructions", instructions}, {"loops", loops},
-          {"loop_cycles", f.loop_cycles}, {"outside_cycles", f.outside_cycles}, {"recurrences", recurrences}};
+          {"loop_cycles", f.loop_cycles}, {"outside_cycles", f.outside_cycles}, {"recurrences", recurrences},
+          {"nest_cycles", f.nest_cycles}};
 }
 
 PricedFunction function_of(const json& j) {
@@ -94,6 +95,9 @@ PricedFunction function_of(const json& j) {
   f.loop_cycles = j.at("loop_cycles").get<std::vector<double>>();
   f.outside_cycles = j.at("outside_cycles").get<double>();
   if (f.loop_cycles.size() != f.loops.size()) throw InputError("priced code: one cycle figure per loop expected");
+  f.nest_cycles = j.at("nest_cycles").get<std::vector<std::vector<std::pair<double, double>>>>();
+  if (!f.nest_cycles.empty() && f.nest_cycles.size() != f.loops.size())
+    throw InputError("priced code: one nest curve per loop expected");
   for (const auto& loop : j.at("recurrences")) {
     f.loop_recurrences.emplace_back();
     for (const auto& r : loop)

@@ -62,6 +62,14 @@ struct PricedFunction {
   // calls and returns are left out (a callee is priced by its own SEG).
   std::vector<double> loop_cycles;
   double outside_cycles = 0;
+  // For an innermost loop inside another: MCA's cycles per
+  // iteration of the parent, whose own instructions run around t machine
+  // iterations of the loop, as (t, cycles) for rising t. A loop that runs a
+  // few iterations per entry and starts its chain afresh each time (a dot
+  // product per element) overlaps one entry's chain with the next's within
+  // the reorder buffer, which the loop's own steady state cannot show.
+  // Empty for every other loop.
+  std::vector<std::vector<std::pair<double, double>>> nest_cycles;
   // IR only: each loop's recurrences (empty for machine code).
   std::vector<std::vector<Recurrence>> loop_recurrences;
 };
