@@ -318,16 +318,25 @@ class Attacher {
 
   // Whether a loop runs the same iterations at every entry, as far as its
   // model says: not a triangular loop, nor one whose count is a measured
-  // mean (a profile's N_ and P_ parameters, where C variables are named
-  // function.variable). The overlap of entries is far from linear in the
-  // iterations (tensor.c's 12-iteration entries save 40%, a 1000-iteration
-  // entry nothing), so a mean of unequal entries would price them wrong:
-  // a merge sort's merges run 2 to 131072 iterations, 16 on average.
-  static bool same_trips_each_entry(const SegNode& loop) {
+  // mean (a profile's N_ and P_ parameters), nor one whose count is a C
+  // variable (function.variable) of a function the profiled run entered
+  // more than once, whose value a profile gives as a mean. The overlap of
+  // entries is far from linear in the iterations (tensor.c's 12-iteration
+  // entries save 40%, a 1000-iteration entry nothing), so a mean of
+  // unequal entries would price them wrong: a merge sort's merges run 2 to
+  // 131072 iterations, 16 on average. Without a profile the variables are
+  // what the user bound.
+  bool same_trips_each_entry(const SegNode& loop) const {
     if (loop.trips_at || !loop.trips) return false;
     std::vector<std::string> names;
     collect_params(loop.trips, names);
-    return std::all_of(names.begin(), names.end(), [](const std::string& n) { return n.find('.') != std::string::npos; });
+    return std::all_of(names.begin(), names.end(), [&](const std::string& n) {
+      const size_t dot = n.find('.');
+      if (dot == std::string::npos) return false;
+      if (run_counts_->empty()) return true;
+      const auto entered = run_counts_->find(n.substr(0, dot));
+      return entered != run_counts_->end() && entered->second <= 1;
+    });
   }
 
   // A load the next iteration waits for (its chain slope) waits, beyond
