@@ -28,8 +28,9 @@ Instrumentation instrument_sources(const std::vector<std::string>& files, const 
   return clang_module().instrument_sources(files, functions, loops, compile_flags, out_dir, time_loop);
 }
 
-CompiledSource compile_and_price(const std::string& source, const MachineCostOptions& options, const std::string& stem) {
-  return clang_module().compile_and_price(source, options, stem);
+CompiledSource compile_and_price(const std::string& source, const MachineCostOptions& options, const std::string& stem,
+                                 bool nest_curves) {
+  return clang_module().compile_and_price(source, options, stem, nest_curves);
 }
 
 std::string content_digest(const std::string& bytes) { return clang_module().content_digest(bytes); }

@@ -60,7 +60,7 @@ DerivedHllc derive_hllc(const Hardware& hw) {
   ScratchDir dir("pacer-derive");
   const std::string source = (dir.path / "benchmarks.c").string();
   std::ofstream(source) << construct_benchmark_program();
-  const CompiledSource compiled = compile_and_price(source, options, (dir.path / "benchmarks").string());
+  const CompiledSource compiled = compile_and_price(source, options, (dir.path / "benchmarks").string(), false);
 
   DerivedHllc out;
   out.hllc.name = "hllc";

@@ -99,8 +99,11 @@ constexpr size_t most_chain_probes = 32;
 // The machine trips per entry at which a loop nest is simulated whole, and
 // the longest run of instructions simulated as one iteration: past it the
 // loop's own steady state carries the curve on.
-constexpr double nest_trips[] = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64};
-constexpr size_t longest_nest_run = 4096;
+constexpr double nest_trips[] = {1, 2, 4, 8, 16, 32, 64};
+constexpr size_t longest_nest_run = 2048;
+// Instructions simulated per point: MCA's cost grows with them, and a few
+// iterations of a long run already reach its steady state.
+constexpr size_t nest_run_instructions = 6000;
 
 // PricedFunction::nest_cycles for loop `l`: its parent's own instructions
 // before it, the loop's t times, the parent's after it, simulated as one
@@ -134,7 +137,7 @@ std::vector<std::pair<double, double>> nest_curve(const icc::PricedFunction& f, 
 // loops runs once. Each load of a loop whose value reaches an address is
 // run again with its latency raised (PricedInstruction::chain).
 icc::PricedFunction price_function(const icc::MachineCode& code, const icc::MachineFunction& f, icc::FileTable& files,
-                                   const std::map<std::string, unsigned>& latencies) {
+                                   const std::map<std::string, unsigned>& latencies, bool nest_curves) {
   icc::PricedFunction out;
   out.name = f.name;
   for (const auto& i : f.instructions) out.instructions.push_back(priced(i, f, files));
@@ -159,9 +162,9 @@ icc::PricedFunction price_function(const icc::MachineCode& code, const icc::Mach
   }
   out.outside_cycles = cycles(icc::simulated_instructions(innermost, -1, out.instructions), 1, {});
   out.nest_cycles.resize(out.loops.size());
-  for (size_t l = 0; l < out.loops.size(); ++l)
+  for (size_t l = 0; nest_curves && l < out.loops.size(); ++l)
     out.nest_cycles[l] = nest_curve(out, innermost, l, [&](const std::vector<size_t>& run) {
-      return cycles(run, std::max(4u, static_cast<unsigned>(20000 / run.size())), {});
+      return cycles(run, std::max(4u, static_cast<unsigned>(nest_run_instructions / run.size())), {});
     });
   return out;
 }
@@ -221,7 +224,8 @@ bool has_library_loops(const std::vector<icc::LoopRemark>& remarks) {
 
 }  // namespace
 
-CompiledSource compile_and_price(const std::string& source, const MachineCostOptions& o, const std::string& stem) {
+CompiledSource compile_and_price(const std::string& source, const MachineCostOptions& o, const std::string& stem,
+                                 bool nest_curves) {
   check_description(o);
   compile_object(source, o, stem, {});
   std::vector<icc::LoopRemark> remarks = icc::read_loop_remarks(stem + ".yaml");
@@ -255,7 +259,7 @@ CompiledSource compile_and_price(const std::string& source, const MachineCostOpt
   out.code.cpu = code.cpu();
   out.code.files.push_back(out.code.source);
   icc::FileTable files(out.code.files);
-  for (const auto& f : code.functions()) out.code.functions.push_back(price_function(code, f, files, o.latencies));
+  for (const auto& f : code.functions()) out.code.functions.push_back(price_function(code, f, files, o.latencies, nest_curves));
   out.code.remarks = std::move(remarks);
   return out;
 }

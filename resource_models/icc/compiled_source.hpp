@@ -21,8 +21,12 @@ struct CompiledSource {
 
 // Writes `stem`.o, .yaml (optimisation remarks) and .d (dependencies).
 // Throws InputError when the source does not compile, the compiler cannot
-// be run, or the CPU is unknown to LLVM.
-CompiledSource compile_and_price(const std::string& source, const MachineCostOptions& options, const std::string& stem);
+// be run, or the CPU is unknown to LLVM. `nest_curves`: whether short inner
+// loops are also simulated with their outer loop's code
+// (PricedFunction::nest_cycles); a caller that prices single loops only
+// (pacer hw derive) spares the simulations.
+CompiledSource compile_and_price(const std::string& source, const MachineCostOptions& options, const std::string& stem,
+                                 bool nest_curves = true);
 
 // The release of the LLVM that reads and prices the code ("22.1.8").
 std::string llvm_version();
