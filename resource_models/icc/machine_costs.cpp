@@ -136,7 +136,7 @@ class Attacher {
     for (auto& p : nodes_) p.node->ruvs[kind_] = Ruv{};
     std::map<const SegNode*, const Region*> chosen;
     for (auto& [key, candidates] : by_loop_) {
-      if (key.first && counts_) counted_factors(key.first, candidates);
+      if (key.first) counted_factors(key.first, candidates);
       const std::vector<double> weights = key.first ? run_shares(candidates) : std::vector<double>{};
       if (weights.empty()) {
         const Region& r = best(candidates);
@@ -299,7 +299,7 @@ class Attacher {
     if (counts_) {
       const double outer = counts_->at(f.name, f.instructions[f.loops[size_t(parent)].first].offset);
       if (r.executions > 0 && outer > 0) t = r.executions / outer;
-    } else if (const std::optional<double> trips = r.loop ? bound_value(r.loop->trips) : std::nullopt; trips) {
+    } else if (const std::optional<double> trips = bound_value(r.loop->trips)) {
       t = *trips / r.factor;
     }
     if (!(t > 0)) return steady;
@@ -312,7 +312,6 @@ class Attacher {
         whole = c0 + (c1 - c0) * (t - t0) / (t1 - t0);
         break;
       }
-    if (curve.size() == 1 && t <= curve.front().first) whole = curve.front().second;
     return std::clamp((whole - f.loop_cycles[size_t(parent)]) / t, 0.0, steady);
   }
 
@@ -597,8 +596,12 @@ class Attacher {
   // node's count in the profile; 0 when unknown.
   double run_iterations(const SegNode* loop) const {
     const auto node = iteration_nodes_.find(loop);
-    if (node == iteration_nodes_.end()) return 0;
-    const auto count = run_counts_->find(node->second);
+    return node == iteration_nodes_.end() ? 0 : run_count(node->second);
+  }
+
+  // The profiled run's count of "function/node"; 0 when it has none.
+  double run_count(const std::string& key) const {
+    const auto count = run_counts_->find(key);
     return count == run_counts_->end() ? 0 : count->second;
   }
 
@@ -657,7 +660,7 @@ class Attacher {
     for (const auto& [n, s] : r.shares) region_bytes += s.bytes;
     region_bytes += r.overhead.bytes;
     const std::optional<double> trips = r.loop ? bound_value(r.loop->trips) : 1.0;
-    if (!r.loop && counted_straight(r, total)) return;
+    if (!r.loop && counted_straight(r, total, region_bytes)) return;
     for (const auto& [n, s] : r.shares) {
       // The loop's own instructions (counter, test, branch) go with the
       // nodes in proportion to theirs.
@@ -695,19 +698,14 @@ class Attacher {
   // as without counts, the first counts three times what one call costs and
   // the second once what an iteration costs. False, with nothing written,
   // when a node was not counted.
-  bool counted_straight(const Region& r, double instructions) {
+  bool counted_straight(const Region& r, double instructions, double region_bytes) {
     double executed = 0;
     for (const auto& [n, s] : r.shares) executed += s.executed;
     if (!(executed > 0)) return false;
     std::map<SegNode*, double> runs;
-    for (const auto& [n, s] : r.shares) {
-      const auto count = run_counts_->find(function_of_.at(n) + "/" + n->id);
-      if (count == run_counts_->end() || !(count->second > 0)) return false;
-      runs[n] = count->second;
-    }
+    for (const auto& [n, s] : r.shares)
+      if (!((runs[n] = run_count(function_of_.at(n) + "/" + n->id)) > 0)) return false;
     const double per_instruction = r.cycles / instructions;
-    double region_bytes = r.overhead.bytes;
-    for (const auto& [n, s] : r.shares) region_bytes += s.bytes;
     for (const auto& [n, s] : r.shares) {
       const double mine = s.executed / executed;  // of the overhead's executions
       Ruv& ruv = n->ruvs[kind_];
