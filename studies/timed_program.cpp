@@ -13,7 +13,8 @@ namespace fs = std::filesystem;
 
 TimedProgram::TimedProgram(const TimedBuild& b, const fs::path& dir) : dir_(dir) {
   fs::create_directories(dir);
-  Instrumentation ins = instrument_sources(b.sources, b.functions, b.loops, b.analysis_flags, dir.string(), b.time_loop);
+  Instrumentation ins =
+      instrument_sources({b.sources, b.functions, b.loops, b.time_loop, b.analysis_flags, dir.string(), b.compiler, b.flags});
   for (const auto& r : ins.regions) regions_.push_back({r.id, r.function, r.is_loop, r.line});
   std::vector<std::string> argv = {b.compiler};
   argv.insert(argv.end(), b.flags.begin(), b.flags.end());

@@ -4,9 +4,13 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 
 #include "framework/statistics.hpp"
+#include "framework/program_run.hpp"
+#include "framework/scratch_dir.hpp"
 #include "frontends/clang/c_frontend.hpp"
+#include "frontends/clang/instrumenter.hpp"
 #include "frontends/clang/profile.hpp"
 #include "framework/constructs.hpp"
 #include "frontends/xml/hardware_io.hpp"
@@ -512,6 +516,59 @@ int main(void) {
   REQUIRE(j.contains("core_clock_hz"));
   const double cycles = j["wall_estimate_seconds"].get<double>() * j["core_clock_hz"].get<double>();
   CHECK(cycles == Approx(16 * 500000.0).epsilon(0.2));
+}
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// The assembly of `main` in `source` compiled at -O2 by the machine's compiler.
+std::string main_assembly(const std::string& source, const std::string& out) {
+  ProgramRun run;
+  capture_output({PACER_CLANG, "-O2", "-w", "-S", "-I" + test::source_path("examples/kernels"), source, "-o", out}, &run, true);
+  REQUIRE(run.ok());
+  std::ifstream in(out);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const size_t from = text.find("\nmain:");
+  REQUIRE(from != std::string::npos);
+  return text.substr(from, text.find(".Lfunc_end", from) - from);
+}
+
+}  // namespace
+
+// The measured code must be the program's. strings.c's scan_text is inlined
+// into main; a region at the top of its body made it too large to inline,
+// and the timed copy kept the word test as a mispredicted branch (17 ms
+// measured, against 7 ms for the program's code). Timed at its call and
+// pinned to the program's inlining, it stays inlined, loops timed or not;
+// a function whose address is taken is timed in its body, still pinned.
+TEST_CASE("timed builds keep the program's inlining of the functions they time", "[validate]") {
+  const std::string strings = test::source_path("examples/kernels/strings.c");
+  ScratchDir dir("pacer-inlining-test");
+  REQUIRE(main_assembly(strings, (dir.path / "plain.s").string()).find("scan_text") == std::string::npos);
+  for (bool loops : {false, true}) {
+    INFO("loops timed: " << loops);
+    const fs::path out = dir.path / (loops ? "parts" : "whole");
+    fs::create_directories(out);
+    const Instrumentation ins =
+        instrument_sources({{strings}, {"scan_text"}, loops, {}, {}, out.string(), PACER_CLANG, {"-O2"}});
+    REQUIRE(ins.sources.size() == 1);
+    CHECK(ins.regions.size() == (loops ? 3u : 1u));  // the function, its loop and the pattern's loop
+    CHECK(main_assembly(ins.sources[0], (out / "timed.s").string()).find("scan_text") == std::string::npos);
+  }
+  const std::string taken = test::temp_file("address_taken.c", R"(#include <stdio.h>
+static double x[1024];
+double sum(int n) { double s = 0; for (int i = 0; i < n; i++) s += x[i]; return s; }
+double (*volatile pick)(int) = sum;
+int main(void) { printf("%g %g\n", sum(1024), pick(8)); return 0; }
+)");
+  const fs::path out = dir.path / "taken";
+  fs::create_directories(out);
+  const Instrumentation ins = instrument_sources({{taken}, {"sum"}, false, {}, {}, out.string(), PACER_CLANG, {"-O2"}});
+  std::ifstream in(ins.sources.at(0));
+  const std::string copy((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK_THAT(copy, Catch::Contains("__attribute__((always_inline)) double sum(int n) { PACER_REGION_(0);"));
+  CHECK_THAT(copy, Catch::Contains("printf(\"%g %g\\n\", sum(1024), pick(8))"));
 }
 
 TEST_CASE("pacer validate says, in its status, that a time it cannot pin down is not judged", "[validate][cli]") {

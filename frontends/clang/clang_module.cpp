@@ -22,10 +22,8 @@ Profile run_profile(const CAnalysis& analysis, const ProfileOptions& options) {
   return clang_module().run_profile(analysis, options);
 }
 
-Instrumentation instrument_sources(const std::vector<std::string>& files, const std::vector<std::string>& functions,
-                                   bool loops, const std::vector<std::string>& compile_flags,
-                                   const std::string& out_dir, const LoopChoice& time_loop) {
-  return clang_module().instrument_sources(files, functions, loops, compile_flags, out_dir, time_loop);
+Instrumentation instrument_sources(const InstrumentRequest& request) {
+  return clang_module().instrument_sources(request);
 }
 
 CompiledSource compile_and_price(const std::string& source, const MachineCostOptions& options, const std::string& stem,

@@ -17,12 +17,11 @@ namespace pacer {
 
 struct ClangModuleApi {
   // Raise when this table or a type crossing it changes.
-  static constexpr int current_version = 5;  // 5: compile_and_price's nest_curves, PricedFunction::nest_cycles
+  static constexpr int current_version = 6;  // 6: InstrumentRequest
   int version = current_version;
   CAnalysis (*analyse_c)(const AnalyseOptions&) = nullptr;
   Profile (*run_profile)(const CAnalysis&, const ProfileOptions&) = nullptr;
-  Instrumentation (*instrument_sources)(const std::vector<std::string>&, const std::vector<std::string>&, bool,
-                                        const std::vector<std::string>&, const std::string&, const LoopChoice&) = nullptr;
+  Instrumentation (*instrument_sources)(const InstrumentRequest&) = nullptr;
   CompiledSource (*compile_and_price)(const std::string&, const MachineCostOptions&, const std::string&, bool) = nullptr;
   std::string (*content_digest)(const std::string&) = nullptr;
   std::string (*host_cpu_name)() = nullptr;          // LLVM's name of this processor, "generic" if it knows none

@@ -6,16 +6,19 @@
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Lex/Lexer.h>
-#include <clang/Rewrite/Core/Rewriter.h>
 #include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
+#include <llvm/ADT/RewriteBuffer.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
 
 #include "framework/error.hpp"
+#include "framework/program_run.hpp"
 #include "frontends/clang/c_frontend.hpp"
+#include "resource_models/icc/optimisation_record.hpp"
 
 namespace pacer {
 
@@ -30,8 +33,20 @@ const char* const runtime = R"PACER(
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
-#if defined(__x86_64__) || defined(__i386__)
-static inline unsigned long long pacer_ticks_(void) { return __builtin_ia32_rdtsc(); }
+/* The counter through Clang's generic builtin where there is one: the
+   optimiser lets values through it, while its x86 builtin stops them (a
+   kernel's counters, kept in registers in the program, went back to memory
+   in every iteration once timed). */
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__has_builtin)
+#if __has_builtin(__builtin_readcyclecounter)
+#define PACER_TICKS_ __builtin_readcyclecounter()
+#endif
+#endif
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(PACER_TICKS_)
+#define PACER_TICKS_ __builtin_ia32_rdtsc()
+#endif
+#ifdef PACER_TICKS_
+static inline unsigned long long pacer_ticks_(void) { return PACER_TICKS_; }
 #else
 static inline unsigned long long pacer_ticks_(void) {
   struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t);
@@ -125,19 +140,62 @@ __attribute__((destructor)) static void pacer_finish_(void) {
 }
 )PACER";
 
+// One insertion into a source file, kept until every file has been read:
+// whether a function is timed at its call sites or at its entry depends on
+// how all the files refer to it. Entry and call edits carry "%ID%" for the
+// function's region.
+struct Edit {
+  enum Kind { always, entry, call };
+  unsigned offset = 0;
+  bool after = false;  // after text inserted at the same place before, else before it
+  std::string text;
+  Kind kind = always;
+  std::string function;
+};
+
+// How the program refers to a timed function.
+struct References {
+  int calls = 0;         // direct calls that can be wrapped
+  bool others = false;   // any other reference: address taken, in a header or a macro, recursion
+};
+
 struct Shared {
   std::set<std::string> functions;
   bool loops = false;
   LoopChoice time_loop;
-  std::string out_dir;
   Instrumentation result;
-  std::map<std::string, std::string> rewritten;  // original -> instrumented text
+  std::map<std::string, bool> inlined;      // the program inlines it at every call (true), at none (false)
+  std::map<std::string, int> function_ids;  // defined in a main file
+  std::map<std::string, References> references;
+  std::map<std::string, std::string> originals;  // file -> text as read
+  std::map<std::string, std::vector<Edit>> edits;  // file -> edits in the order made
   std::exception_ptr error;
+};
+
+// Offsets into the main file of one translation unit.
+class Places {
+ public:
+  explicit Places(ASTContext& ctx) : sm_(ctx.getSourceManager()), lang_(ctx.getLangOpts()) {}
+  const SourceManager& sm() const { return sm_; }
+  bool in_main_file(clang::SourceLocation l) const { return l.isFileID() && sm_.isInMainFile(l); }
+  unsigned offset(clang::SourceLocation l) const { return sm_.getFileOffset(l); }
+  clang::SourceLocation after_token(clang::SourceLocation l) const {
+    return Lexer::getLocForEndOfToken(l, 0, sm_, lang_);
+  }
+  clang::SourceLocation after_semicolon(clang::SourceLocation l) const {
+    return Lexer::findLocationAfterToken(l, tok::semi, sm_, lang_, false);
+  }
+  int line(clang::SourceLocation l) const { return static_cast<int>(sm_.getSpellingLineNumber(l)); }
+
+ private:
+  const SourceManager& sm_;
+  const LangOptions& lang_;
 };
 
 class RegionVisitor : public RecursiveASTVisitor<RegionVisitor> {
  public:
-  RegionVisitor(Rewriter& rw, Shared& s, const std::string& function) : rw_(rw), s_(s), function_(function) {}
+  RegionVisitor(const Places& at, Shared& s, std::vector<Edit>& edits, const std::string& function)
+      : at_(at), s_(s), edits_(edits), function_(function) {}
 
   bool VisitForStmt(ForStmt* f) { return loop(f, f->getBody()); }
   bool VisitWhileStmt(WhileStmt* w) { return loop(w, w->getBody()); }
@@ -145,56 +203,114 @@ class RegionVisitor : public RecursiveASTVisitor<RegionVisitor> {
 
  private:
   bool loop(Stmt* s, Stmt* body) {
-    const SourceManager& sm = rw_.getSourceMgr();
     if (s->getBeginLoc().isMacroID() || s->getEndLoc().isMacroID()) return true;  // inside a macro: not timed
     clang::SourceLocation end;
     if (auto* compound = dyn_cast_or_null<CompoundStmt>(body)) {
-      end = Lexer::getLocForEndOfToken(compound->getRBracLoc(), 0, sm, rw_.getLangOpts());
+      end = at_.after_token(compound->getRBracLoc());
     } else {
-      end = Lexer::findLocationAfterToken(s->getEndLoc(), tok::semi, sm, rw_.getLangOpts(), false);
-      if (end.isInvalid()) end = Lexer::getLocForEndOfToken(s->getEndLoc(), 0, sm, rw_.getLangOpts());
+      end = at_.after_semicolon(s->getEndLoc());
+      if (end.isInvalid()) end = at_.after_token(s->getEndLoc());
     }
-    const int line = static_cast<int>(sm.getSpellingLineNumber(s->getBeginLoc()));
+    const int line = at_.line(s->getBeginLoc());
     if (s_.time_loop && !s_.time_loop(function_, line)) return true;
     const int id = static_cast<int>(s_.result.regions.size());
-    s_.result.regions.push_back({id, function_, true, sm.getFilename(s->getBeginLoc()).str(), line});
-    rw_.InsertTextBefore(s->getBeginLoc(), "{ PACER_REGION_(" + std::to_string(id) + "); ");
-    rw_.InsertTextAfter(end, " }");
+    s_.result.regions.push_back({id, function_, true, at_.sm().getFilename(s->getBeginLoc()).str(), line});
+    edits_.push_back({at_.offset(s->getBeginLoc()), false, "{ PACER_REGION_(" + std::to_string(id) + "); ", Edit::always, function_});
+    edits_.push_back({at_.offset(end), true, " }", Edit::always, function_});
     return true;
   }
 
-  Rewriter& rw_;
+  const Places& at_;
   Shared& s_;
+  std::vector<Edit>& edits_;
   std::string function_;
+};
+
+// Every reference to a timed function: a direct call from another function,
+// in the main file and outside macros, can be wrapped in a region at the
+// call; the function's own code then stays as the program has it, and so do
+// the compiler's choices about it (inlining above all), which a region in
+// its body changes.
+class ReferenceVisitor : public RecursiveASTVisitor<ReferenceVisitor> {
+ public:
+  ReferenceVisitor(const Places& at, Shared& s, std::vector<Edit>& edits) : at_(at), s_(s), edits_(edits) {}
+
+  bool TraverseFunctionDecl(FunctionDecl* f) {
+    const FunctionDecl* outer = caller_;
+    caller_ = f;
+    const bool go_on = RecursiveASTVisitor::TraverseFunctionDecl(f);
+    caller_ = outer;
+    return go_on;
+  }
+
+  bool VisitCallExpr(CallExpr* c) {
+    auto* callee = dyn_cast<DeclRefExpr>(c->getCallee()->IgnoreParenImpCasts());
+    const std::string name = callee ? callee->getDecl()->getNameAsString() : "";
+    if (!callee || !s_.functions.count(name) || !wrappable(c, name)) return true;
+    direct_.insert(callee);
+    s_.references[name].calls++;
+    // After whatever else goes at the same place (a region that ends
+    // there, the caller's own region), as the call comes after them.
+    edits_.push_back({at_.offset(c->getBeginLoc()), true, "(__extension__({ PACER_REGION_(%ID%); ", Edit::call, name});
+    edits_.push_back({at_.offset(at_.after_token(c->getRParenLoc())), true, "; }))", Edit::call, name});
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr* r) {
+    if (!isa<FunctionDecl>(r->getDecl())) return true;
+    const std::string name = r->getDecl()->getNameAsString();
+    if (s_.functions.count(name) && !direct_.count(r)) s_.references[name].others = true;
+    return true;
+  }
+
+ private:
+  bool wrappable(const CallExpr* c, const std::string& callee) const {
+    return caller_ && caller_->getNameAsString() != callee && at_.in_main_file(c->getBeginLoc()) &&
+           at_.in_main_file(c->getRParenLoc());
+  }
+
+  const Places& at_;
+  Shared& s_;
+  std::vector<Edit>& edits_;
+  const FunctionDecl* caller_ = nullptr;
+  std::set<const DeclRefExpr*> direct_;
 };
 
 class InstrumentConsumer : public ASTConsumer {
  public:
-  InstrumentConsumer(Rewriter& rw, Shared& s) : rw_(rw), s_(s) {}
+  explicit InstrumentConsumer(Shared& s) : s_(s) {}
 
   void HandleTranslationUnit(ASTContext& ctx) override {
     try {
       if (ctx.getDiagnostics().hasErrorOccurred()) return;
+      const Places at(ctx);
       const SourceManager& sm = ctx.getSourceManager();
+      const std::string file = sm.getFileEntryRefForID(sm.getMainFileID())->getName().str();
+      s_.originals[file] = sm.getBufferData(sm.getMainFileID()).str();
+      std::vector<Edit>& edits = s_.edits[file];
       for (Decl* d : ctx.getTranslationUnitDecl()->decls()) {
         auto* f = dyn_cast<FunctionDecl>(d);
         if (!f || !f->doesThisDeclarationHaveABody() || !sm.isInMainFile(sm.getExpansionLoc(f->getLocation())))
           continue;
-        if (!s_.functions.count(f->getNameAsString())) continue;
+        const std::string name = f->getNameAsString();
+        if (!s_.functions.count(name)) continue;
         auto* body = dyn_cast<CompoundStmt>(f->getBody());
         const int id = static_cast<int>(s_.result.regions.size());
-        s_.result.regions.push_back({id, f->getNameAsString(), false, sm.getFilename(body->getLBracLoc()).str(),
-                                     static_cast<int>(sm.getSpellingLineNumber(f->getBeginLoc()))});
-        rw_.InsertTextAfterToken(body->getLBracLoc(), " PACER_REGION_(" + std::to_string(id) + ");");
-        if (s_.loops) RegionVisitor(rw_, s_, f->getNameAsString()).TraverseStmt(body);
+        s_.function_ids[name] = id;
+        s_.result.regions.push_back({id, name, false, sm.getFilename(body->getLBracLoc()).str(), at.line(f->getBeginLoc())});
+        edits.push_back({at.offset(at.after_token(body->getLBracLoc())), true, " PACER_REGION_(%ID%);", Edit::entry, name});
+        if (auto pin = s_.inlined.find(name); pin != s_.inlined.end() && at.in_main_file(f->getBeginLoc()))
+          edits.push_back({at.offset(f->getBeginLoc()), false,
+                           pin->second ? "__attribute__((always_inline)) " : "__attribute__((noinline)) ", Edit::always, name});
+        if (s_.loops) RegionVisitor(at, s_, edits, name).TraverseStmt(body);
       }
+      ReferenceVisitor(at, s_, edits).TraverseDecl(ctx.getTranslationUnitDecl());
     } catch (...) {
       if (!s_.error) s_.error = std::current_exception();
     }
   }
 
  private:
-  Rewriter& rw_;
   Shared& s_;
 };
 
@@ -202,22 +318,12 @@ class InstrumentAction : public ASTFrontendAction {
  public:
   explicit InstrumentAction(Shared& s) : s_(s) {}
 
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& ci, StringRef) override {
-    rw_.setSourceMgr(ci.getSourceManager(), ci.getLangOpts());
-    return std::make_unique<InstrumentConsumer>(rw_, s_);
-  }
-
-  void EndSourceFileAction() override {
-    const SourceManager& sm = rw_.getSourceMgr();
-    const FileID main = sm.getMainFileID();
-    const std::string original = sm.getFileEntryRefForID(main)->getName().str();
-    const llvm::RewriteBuffer* buffer = rw_.getRewriteBufferFor(main);
-    s_.rewritten[original] = buffer ? std::string(buffer->begin(), buffer->end()) : sm.getBufferData(main).str();
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance&, StringRef) override {
+    return std::make_unique<InstrumentConsumer>(s_);
   }
 
  private:
   Shared& s_;
-  Rewriter rw_;
 };
 
 class InstrumentFactory : public tooling::FrontendActionFactory {
@@ -229,29 +335,87 @@ class InstrumentFactory : public tooling::FrontendActionFactory {
   Shared& s_;
 };
 
+// Which timed functions the program inlines at all its call sites (true)
+// and at none (false), from the inliner's record of each file compiled as
+// the program is; none when the compiler keeps no such record.
+std::map<std::string, bool> program_inlining(const InstrumentRequest& r) {
+  std::map<std::string, bool> out;
+  if (r.compiler.empty()) return out;
+  std::map<std::string, icc::CallInlining> calls;
+  int n = 0;
+  for (const auto& f : r.files) {
+    const std::string record = (std::filesystem::path(r.out_dir) / ("inlining_" + std::to_string(n++) + ".yaml")).string();
+    std::vector<std::string> argv = {r.compiler};
+    argv.insert(argv.end(), r.compile_flags.begin(), r.compile_flags.end());
+    for (const std::string& a : {std::string("-w"), std::string("-c"), f, std::string("-o"), std::string("/dev/null"),
+                                 std::string("-fsave-optimization-record"), "-foptimization-record-file=" + record,
+                                 std::string("-foptimization-record-passes=inline")})
+      argv.push_back(a);
+    ProgramRun run;
+    capture_output(argv, &run, true);
+    if (!run.ok() || !std::filesystem::exists(record)) return {};
+    for (const auto& [callee, c] : icc::read_inlining(record)) {
+      calls[callee].inlined += c.inlined;
+      calls[callee].kept += c.kept;
+    }
+  }
+  for (const auto& name : r.functions) {
+    auto it = calls.find(name);
+    if (it == calls.end()) continue;
+    if (it->second.kept == 0) out[name] = true;
+    if (it->second.inlined == 0) out[name] = false;
+  }
+  return out;
+}
+
+// Timed at its call sites when every reference to it is a call that can be
+// wrapped, else at its entry.
+bool timed_at_calls(const Shared& s, const std::string& function) {
+  auto it = s.references.find(function);
+  return it != s.references.end() && it->second.calls > 0 && !it->second.others;
+}
+
+// The file with the edits this choice keeps.
+std::string rewritten(const Shared& s, const std::string& file) {
+  llvm::RewriteBuffer out;
+  out.Initialize(s.originals.at(file));
+  for (const Edit& e : s.edits.at(file)) {
+    std::string text = e.text;
+    if (e.kind != Edit::always) {
+      auto id = s.function_ids.find(e.function);
+      if (id == s.function_ids.end() || timed_at_calls(s, e.function) != (e.kind == Edit::call)) continue;
+      if (auto at = text.find("%ID%"); at != std::string::npos) text.replace(at, 4, std::to_string(id->second));
+    }
+    out.InsertText(e.offset, text, e.after);
+  }
+  return std::string(out.begin(), out.end());
+}
+
 }  // namespace
 
-Instrumentation instrument_sources(const std::vector<std::string>& files, const std::vector<std::string>& functions,
-                                   bool loops, const std::vector<std::string>& compile_flags,
-                                   const std::string& out_dir, const LoopChoice& time_loop) {
+Instrumentation instrument_sources(const InstrumentRequest& r) {
   Shared s;
-  s.functions.insert(functions.begin(), functions.end());
-  s.loops = loops;
-  s.time_loop = time_loop;
-  tooling::FixedCompilationDatabase db(".", compiler_arguments(compile_flags));
-  tooling::ClangTool tool(db, files);
+  s.functions.insert(r.functions.begin(), r.functions.end());
+  s.loops = r.loops;
+  s.time_loop = r.time_loop;
+  s.inlined = program_inlining(r);
+  tooling::FixedCompilationDatabase db(".", compiler_arguments(r.parse_flags));
+  tooling::ClangTool tool(db, r.files);
   InstrumentFactory factory(s);
   const int status = tool.run(&factory);
   if (s.error) std::rethrow_exception(s.error);
-  if (status != 0) throw InputError(SourceLocation{files.front(), 0}, "", "does not compile; it cannot be timed");
+  const bool all_read =
+      std::all_of(r.files.begin(), r.files.end(), [&](const std::string& f) { return s.originals.count(f); });
+  if (status != 0 || !all_read)
+    throw InputError(SourceLocation{r.files.front(), 0}, "", "does not compile; it cannot be timed");
   // One slot per region and one for measuring the timer itself.
   const std::string preamble =
       "#define PACER_SLOTS_ " + std::to_string(s.result.regions.size() + 1) + "\n" + runtime;
   int n = 0;
-  for (const auto& f : files) {
+  for (const auto& f : r.files) {
     const std::filesystem::path out =
-        std::filesystem::path(out_dir) / (std::to_string(n++) + "_" + std::filesystem::path(f).filename().string());
-    std::ofstream(out) << preamble << "#line 1 \"" << f << "\"\n" << s.rewritten[f];
+        std::filesystem::path(r.out_dir) / (std::to_string(n++) + "_" + std::filesystem::path(f).filename().string());
+    std::ofstream(out) << preamble << "#line 1 \"" << f << "\"\n" << rewritten(s, f);
     s.result.sources.push_back(out.string());
   }
   return s.result;

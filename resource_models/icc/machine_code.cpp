@@ -31,8 +31,6 @@
 #include "llvm/MCA/SourceMgr.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Object/ObjectFile.h"
-#include "llvm/Remarks/Remark.h"
-#include "llvm/Remarks/RemarkParser.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Host.h"
@@ -679,87 +677,6 @@ std::map<size_t, LoadDependence> load_dependences(const MachineCode& code, const
         break;
       }
     out[i] = d;
-  }
-  return out;
-}
-
-// ---- optimisation remarks
-
-namespace {
-
-// "4", or "vscale x 4" for scalable vectors: the trailing number.
-unsigned count_of(llvm::StringRef value) {
-  llvm::StringRef last = value.contains(' ') ? value.rsplit(' ').second : value;
-  unsigned n = 0;
-  return last.getAsInteger(10, n) || n == 0 ? 1 : n;
-}
-
-// "llvm.memcpy.p0.p0.i64" -> "memcpy": the library call a loop became.
-std::string library_call_of(const llvm::remarks::Remark& r) {
-  for (const llvm::remarks::Argument& arg : r.Args)
-    if (arg.Key == "NewFunction") {
-      llvm::StringRef name = arg.Val;
-      name.consume_front("llvm.");
-      return name.split('.').first.str();
-    }
-  return "";
-}
-
-bool wanted(const llvm::remarks::Remark& r) {
-  if (r.RemarkType != llvm::remarks::Type::Passed) return false;
-  return (r.PassName == "loop-vectorize" && r.RemarkName == "Vectorized") || r.PassName == "loop-unroll" ||
-         (r.PassName == "loop-idiom" && !library_call_of(r).empty());
-}
-
-void merge(LoopRemark& into, const llvm::remarks::Remark& r) {
-  for (const llvm::remarks::Argument& arg : r.Args) {
-    if (arg.Key == "VectorizationFactor") into.vectorization_factor = std::max(into.vectorization_factor, count_of(arg.Val));
-    if (arg.Key == "InterleaveCount") into.interleave_count = std::max(into.interleave_count, count_of(arg.Val));
-    // A full unroll's count is its trip count: the loop is gone, not widened.
-    if (arg.Key == "UnrollCount" && r.RemarkName != "FullyUnrolled")
-      into.unroll_count = std::max(into.unroll_count, count_of(arg.Val));
-  }
-  if (r.RemarkName == "FullyUnrolled") into.fully_unrolled = true;
-  if (r.PassName == "loop-idiom") into.library_call = library_call_of(r);
-}
-
-LoopRemark place_of(const llvm::remarks::Remark& r) {
-  LoopRemark out;
-  out.function = r.FunctionName.str();
-  if (r.Loc) {
-    out.file = r.Loc->SourceFilePath.str();
-    out.line = r.Loc->SourceLine;
-    out.column = r.Loc->SourceColumn;
-  }
-  return out;
-}
-
-}  // namespace
-
-std::vector<LoopRemark> read_loop_remarks(const std::string& yaml_path) {
-  auto file = llvm::MemoryBuffer::getFile(yaml_path);
-  if (!file) throw InputError(yaml_path + ": " + file.getError().message());
-  // A compilation without remarks leaves an empty file, which the parser rejects.
-  if ((*file)->getBuffer().trim().empty()) return {};
-  auto parser = llvm::remarks::createRemarkParser(llvm::remarks::Format::YAML, (*file)->getBuffer());
-  if (!parser) throw InputError(yaml_path + ": " + message(parser.takeError()));
-  std::vector<LoopRemark> out;
-  std::map<std::tuple<std::string, std::string, unsigned, unsigned>, size_t> seen;
-  while (true) {
-    auto remark = (*parser)->next();
-    if (!remark) {
-      llvm::Error e = remark.takeError();
-      if (e.isA<llvm::remarks::EndOfFileError>()) {
-        llvm::consumeError(std::move(e));
-        break;
-      }
-      throw InputError(yaml_path + ": not an optimisation record: " + message(std::move(e)));
-    }
-    if (!wanted(**remark)) continue;
-    LoopRemark place = place_of(**remark);
-    auto [it, fresh] = seen.try_emplace({place.function, place.file, place.line, place.column}, out.size());
-    if (fresh) out.push_back(std::move(place));
-    merge(out[it->second], **remark);
   }
   return out;
 }

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "resource_models/icc/optimisation_record.hpp"
+
 namespace pacer::icc {
 
 namespace detail {
@@ -148,29 +150,5 @@ struct LoadDependence {
 };
 std::map<size_t, LoadDependence> load_dependences(const MachineCode& code, const MachineFunction& function,
                                                   const std::vector<size_t>& instruction_indices);
-
-// What clang's loop vectoriser and unroller did to the loop at one place.
-struct LoopRemark {
-  std::string function;
-  std::string file;  // as in the remark, empty when it has no location
-  unsigned line = 0;
-  unsigned column = 0;
-  unsigned vectorization_factor = 1;
-  unsigned interleave_count = 1;
-  // Factor of partial or runtime unrolling (1 when only fully unrolled).
-  unsigned unroll_count = 1;
-  bool fully_unrolled = false;
-  // The library function (memcpy, memset, memmove) loop-idiom recognition
-  // turned the loop into; empty for a loop kept as code. Its place is the
-  // store the call replaces.
-  std::string library_call;
-};
-
-// Reads the YAML written by clang -fsave-optimization-record: the passed
-// remarks of loop-vectorize "Vectorized", of loop-unroll ("FullyUnrolled",
-// "PartialUnrolled", ...) and of loop-idiom (a loop made a library call). Remarks at one place of one function merge into
-// one record; records are in the order their places first appear. Throws
-// InputError when the file is missing or not a remarks file.
-std::vector<LoopRemark> read_loop_remarks(const std::string& yaml_path);
 
 }  // namespace pacer::icc
