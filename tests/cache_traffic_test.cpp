@@ -161,6 +161,44 @@ TEST_CASE("a column walk moves a line per element where a row walk moves one per
   CHECK(row.get("lines_scattered_from_l2") == 0);
 }
 
+// A time step around a sweep and a copy, as stencils are written: one step
+// overruns the budget of accesses, which used to end inside the sweep, so
+// the copy never ran in the sample and was priced from its working set as
+// if in level 1.
+TEST_CASE("every nest inside a time step is sampled, each after the one before", "[traffic]") {
+  CAnalysis a = analyse_code(
+      "#define N 256\n"
+      "static double u[N][N], v[N][N];\n"
+      "void step(int steps) {\n"
+      "  for (int t = 0; t < steps; t++) {\n"
+      "    for (int i = 1; i < N - 1; i++)\n"
+      "      for (int j = 1; j < N - 1; j++) v[i][j] = u[i - 1][j] + u[i + 1][j] + u[i][j];\n"
+      "    for (int i = 1; i < N - 1; i++)\n"
+      "      for (int j = 1; j < N - 1; j++) u[i][j] = v[i][j];\n"
+      "  }\n"
+      "}\n");
+  const ParamValues bound{{"step.steps", 10}};
+  const double budget = 100000;  // one step is 254 * 254 * 6, about 387,000 accesses
+  // Simulated here, not read from an earlier build's entry on disk.
+  const auto dir = std::filesystem::temp_directory_path() / ("pacer-traffic-steps-" + std::to_string(getpid()));
+  setenv("PACER_CACHE_DIR", dir.c_str(), 1);
+  attach_cache_traffic(a.model, small_machine(), bound, budget);
+  std::filesystem::remove_all(dir);
+  std::vector<const SegNode*> inner;
+  for_each_node(a.model.find_seg("step")->seg, [&](const SegNode& n) {
+    if (n.kind == NodeKind::Compute && n.memory.affine.size() >= 2) inner.push_back(&n);
+  });
+  REQUIRE(inner.size() == 2);
+  const Ruv& sweep = inner[0]->ruvs.at(ruv_kind::machine);
+  const Ruv& copy = inner[1]->ruvs.at(ruv_kind::machine);
+  CHECK(sweep.get("traffic") == 1);
+  REQUIRE(copy.get("traffic") == 1);
+  // 512 KiB of u and v in a 64 KiB level 2: the copy reads v's lines and
+  // allocates u's from memory, a line per eight elements each.
+  CHECK(copy.get("bytes_from_mem") == Approx(16).epsilon(0.05));
+  CHECK(copy.get("bytes_to_mem") == Approx(8).epsilon(0.05));
+}
+
 TEST_CASE("caches beyond a page are indexed by physical frames, which the system hands out in no order", "[traffic]") {
   // Level 2 of 1 MiB, 16 ways: 1024 sets, of which a line's page offset
   // picks one in 16 and its page's frame the rest.

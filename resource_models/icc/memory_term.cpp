@@ -1,6 +1,8 @@
 #include "resource_models/icc/memory_term.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 
 namespace pacer {
 
@@ -100,6 +102,7 @@ NodeCost with_memory_and_branches(double core, const Ruv& r, const Hardware& hw,
   else if (const double bw = level_bandwidth(r.get("working_set"), hw, model); bw > 0)
     cost.seconds = std::max(core, r.get("bytes") / bw);
   else cost.seconds = core;
+  if (std::getenv("PACER_DEBUG_ICC")) { std::fprintf(stderr, "DBG core=%g sec=%g:", core, cost.seconds); for (const auto& [k, v] : r) std::fprintf(stderr, " %s=%g", k.c_str(), v); std::fprintf(stderr, "\n"); }
   return cost;
 }
 
