@@ -220,11 +220,16 @@ class NestWalk {
   // turn, so that each is counted and each finds the caches as the one
   // before left them.
   void sample(const SegNode& n) {
-    if (n.kind != NodeKind::Loop || accesses(*n.body) <= budget_) return nest(n);
+    if (n.kind != NodeKind::Loop) return nest(n);
     int referencing = 0;
-    for (const SegNode* c : n.body->sequence()) referencing += accesses(*c) > 0;
+    try {
+      if (!n.induction.empty()) bindings_.params[n.induction] = evaluate(n.induction_start, bindings_);
+      if (accesses(*n.body) <= budget_) return nest(n);
+      for (const SegNode* c : n.body->sequence()) referencing += accesses(*c) > 0;
+    } catch (const InputError&) {
+      return nest(n);  // trips that depend on counters of loops inside: walked whole
+    }
     if (referencing < 2) return nest(n);
-    if (!n.induction.empty()) bindings_.params[n.induction] = evaluate(n.induction_start, bindings_);
     for (const SegNode* c : n.body->sequence()) sample(*c);
   }
 
