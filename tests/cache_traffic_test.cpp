@@ -308,6 +308,49 @@ TEST_CASE("ICC prices lines no prefetcher follows at the measured time of such a
   CHECK(priced.seconds == Approx(20e-9).epsilon(0.05));
 }
 
+// A column walk down rows 256 bytes apart fills 4 of the small level 1's 16
+// sets, over and over; a row walk of the same array fills them all in turn.
+// Level 1 takes only so many fills into one set at a time, so the walk's
+// lines come at the time pacer calibrate measures for such a walk, not at
+// level 2's bandwidth (matmul's column of b, rows 1 KiB apart on a 64-set
+// level 1: 1.23 ns a line measured, 0.73 ns at the bandwidth).
+TEST_CASE("ICC prices lines whose fills crowd into a few sets of level 1 at the measured time of such a walk",
+          "[traffic]") {
+  CAnalysis a = analyse_code(
+      "static float b[128][64], s;\n"
+      "void columns(void) {\n"
+      "  for (int j = 0; j < 64; j++)\n"
+      "    for (int i = 0; i < 128; i++) s += b[i][j];\n"
+      "}\n"
+      "void rows(void) {\n"
+      "  for (int i = 0; i < 128; i++)\n"
+      "    for (int j = 0; j < 64; j++) s += b[i][j];\n"
+      "}\n");
+  Hardware hw = small_machine();
+  attach_cache_traffic(a.model, hw, {});
+  const SegNode& column = inner_node(a, "columns");
+  const SegNode& row = inner_node(a, "rows");
+  const Ruv& c = column.ruvs.at(ruv_kind::machine);
+  CHECK(c.get("bytes_from_l2") == Approx(64).epsilon(0.05));  // a line per element
+  CHECK(c.get("l1_fill_sets") == Approx(4).epsilon(0.1));
+  CHECK(row.ruvs.at(ruv_kind::machine).get("l1_fill_sets") == Approx(16).epsilon(0.1));
+  const ResourceModel& icc = find_resource_model("icc");
+  CHECK(icc.price(column, hw).seconds == Approx(64 / 50e9).epsilon(0.05));  // no figures: the bandwidth
+  auto ns = [](double v) {
+    Figure f;
+    f.value = v * 1e-9, f.written = v, f.unit = "ns", f.source = "t";
+    return f;
+  };
+  hw.sections["memory"].params["l2_line_1_sets"] = ns(8);
+  hw.sections["memory"].params["l2_line_2_sets"] = ns(4);
+  hw.sections["memory"].params["l2_line_8_sets"] = ns(1);
+  hw.sections["memory"].params["l2_line_16_sets"] = ns(0.5);
+  // 4 sets lies midway between the figures at 2 and 8 on a log scale.
+  CHECK(icc.price(column, hw).seconds == Approx(2.5e-9).epsilon(0.1));
+  // The row's lines spread over every set: its bandwidth still bounds it.
+  CHECK(icc.price(row, hw).seconds == Approx(4 / 50e9).epsilon(0.1));
+}
+
 TEST_CASE("the simulated traffic is kept on disk: a second prediction at the same point simulates nothing", "[traffic]") {
   const auto dir = std::filesystem::temp_directory_path() / ("pacer-traffic-cache-" + std::to_string(getpid()));
   std::filesystem::remove_all(dir);

@@ -665,6 +665,13 @@ TEST_CASE("pacer calibrate writes a description every model can read", "[calibra
   const HwSection& mem = hw.sections.at("memory");
   if (mem.params.count("l1_latency")) CHECK(mem.params.at("l1_latency").value < mem.params.at("mem_latency").value);
   for (const char* p : {"l1_size", "line_size"}) CHECK((mem.params.count(p) || mem.unknown.count(p)));
+  // Where level 1's geometry is known, a walk crowding its fills into one
+  // set is measured, and such lines come no faster than lines spread over 16.
+  if (mem.params.count("l1_ways") && mem.params.count("l2_size")) {
+    REQUIRE(mem.params.count("l2_line_1_sets"));
+    REQUIRE(mem.params.count("l2_line_16_sets"));
+    CHECK(mem.params.at("l2_line_1_sets").value > 0.9 * mem.params.at("l2_line_16_sets").value);
+  }
   CHECK(hw.sections.at("icc").attributes.at("flags") == "-O2");
   // What a timed region costs, measured on calibration's own programs (CT).
   REQUIRE(hw.has("ct", "region_cost"));

@@ -113,6 +113,9 @@ class Calibrator {
     for (const auto& [name, bytes] : memory_points()) args.push_back(name + "=" + std::to_string(bytes));
     tlb_ = cpuid_data_tlb(o_.cpuid);
     args.push_back("walk=" + std::to_string(walk_pages()));
+    if (const long bytes = level2_point(); bytes > 0)
+      for (const auto& [sets, stride] : set_walks())
+        args.push_back("stride" + std::to_string(stride) + "=" + std::to_string(bytes));
     say("measuring (pinned to one core)");
     const Timings t = run_harness(program, dir.path / "timings.txt", args);
     costs(t);
@@ -227,6 +230,24 @@ class Calibrator {
     // package-wide level 3 may be reported as hundreds of MiB).
     out.emplace_back("mem", static_cast<long>(std::min(std::max(4 * last, 64.0 * 1048576), 1024.0 * 1048576)));
     return out;
+  }
+
+  // Level 1's sets a walk down a column reaches, 1 to 16, and the stride of
+  // rows that reaches them (level 1 indexed within a page); none when its
+  // geometry is not known.
+  std::vector<std::pair<int, long>> set_walks() const {
+    std::vector<std::pair<int, long>> out;
+    for (const auto& l : levels_) {
+      if (l.level != 1 || l.ways <= 0 || l.line <= 0) continue;
+      const long sets = std::lround(l.bytes / (l.ways * l.line));
+      for (int k = 1; k <= 16 && k <= sets; k *= 2) out.emplace_back(k, sets / k * std::lround(l.line));
+    }
+    return out;
+  }
+  long level2_point() const {
+    for (const auto& [name, bytes] : memory_points())
+      if (name == "l2") return bytes;
+    return 0;
   }
 
   // Each benchmark of a table ("construct:" or "irclass:"), less the loop
@@ -366,6 +387,17 @@ class Calibrator {
             "measured by pacer calibrate: independent loads of every line" + where + " in random order");
       }
     }
+    if (const long bytes = level2_point(); bytes > 0)
+      for (const auto& [sets, stride] : set_walks()) {
+        std::vector<double> line;
+        for (double s : timing(t, "sets:" + std::to_string(stride) + ":" + std::to_string(bytes)))
+          line.push_back(s / static_cast<double>(bytes / 64));
+        mem.params["l2_line_" + std::to_string(sets) + "_sets"] = measured(
+            median(line), spread(line), 1e-9, "ns",
+            "measured by pacer calibrate: loads down the columns of rows " + std::to_string(stride) + " B apart over " +
+                std::to_string(bytes / 1024) + " KiB, a line each, whose level 1 misses fall into " +
+                std::to_string(sets) + " of its sets");
+      }
     Figure page = measured(static_cast<double>(sysconf(_SC_PAGESIZE)), 0, 1, "B",
                            "the operating system's page size (sysconf)");
     page.spread = -1;

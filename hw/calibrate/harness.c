@@ -267,8 +267,32 @@ static void page_walks(FILE* out, size_t pages) {
   free(order);
 }
 
+/* Lines from level 2 whose level 1 misses fall into few of its sets: a walk
+ * down the columns of rows `stride` bytes apart over `size` bytes, one line
+ * per load (each column its own lines), as a column of a matrix whose rows
+ * are a multiple of a few lines apart. Level 1's sets hold the lines of
+ * a column only in the sets its stride reaches; the time per line is that of
+ * as many concurrent fills as those sets take. */
+static void set_walk(FILE* out, size_t stride, size_t size) {
+  char name[64];
+  size_t rows = size / stride, columns = stride / 64;
+  g_size = size;
+  g_buffer = aligned_alloc(4096, size);
+  memset(g_buffer, 1, size);
+  g_scatter = malloc(rows * columns * sizeof *g_scatter);
+  g_scatter_count = rows * columns;
+  for (size_t c = 0; c < columns; c++)
+    for (size_t r = 0; r < rows; r++) g_scatter[c * rows + r] = (uint32_t)(r * columns + c);
+  snprintf(name, sizeof name, "sets:%zu:%zu", stride, size);
+  progress(name);
+  measure(out, name, scattered_lines, 1);
+  free(g_scatter);
+  free(g_buffer);
+}
+
 /* argv: OUTFILE TARGET_SECONDS [memory-only] [LEVEL=BYTES ...] for the
-   memory levels; memory-only leaves out the processor's benchmarks. */
+   memory levels (walk=PAGES for the TLB, strideS=BYTES for a set walk);
+   memory-only leaves out the processor's benchmarks. */
 int main(int argc, char** argv) {
   if (argc < 3) {
     fprintf(stderr, "usage: %s OUTFILE TARGET_SECONDS [memory-only] [LEVEL=BYTES ...]\n", argv[0]);
@@ -287,6 +311,7 @@ int main(int argc, char** argv) {
   for (int i = first; i < argc; i++) /* a curve point is one benchmark, a level three */
     g_total += strncmp(argv[i], "curve=", 6) == 0 || strncmp(argv[i], "bwcurve=", 8) == 0 ? 1
                : strncmp(argv[i], "walk=", 5) == 0                                          ? 2
+               : strncmp(argv[i], "stride", 6) == 0                                         ? 1
                                                                                             : 3;
   g_chase[0] = g_chase;
   for (int i = 0; processor && i < constructs; i++) {
@@ -311,6 +336,7 @@ int main(int argc, char** argv) {
     size_t size;
     if (sscanf(argv[a], "%15[^=]=%zu", level, &size) != 2) return 2;
     if (strcmp(level, "walk") == 0) page_walks(out, size);
+    else if (strncmp(level, "stride", 6) == 0) set_walk(out, (size_t)atol(level + 6), size);
     else memory_level(out, level, size);
   }
   fprintf(stderr, "\n");

@@ -95,6 +95,15 @@ std::uint64_t CacheSimulator::physical(std::uint64_t address) {
   return (last_frame_ << page_shift_) | (address & ((1ull << page_shift_) - 1));
 }
 
+void Crossing::fill_into_set(std::uint64_t set) {
+  run_[in_run_++] = set;
+  if (in_run_ < run_.size()) return;
+  std::sort(run_.begin(), run_.end());
+  sets_in_runs += static_cast<double>(std::unique(run_.begin(), run_.end()) - run_.begin());
+  set_runs += 1;
+  in_run_ = 0;
+}
+
 bool CacheSimulator::access(std::uint64_t address, double width, bool store, Crossing* crossed, bool scattered) {
   bool walked = false;
   if (tlb_sets_ > 0 && address >> page_shift_ != tlb_last_) {  // the same page again is the TLB's most recent
@@ -137,6 +146,7 @@ bool CacheSimulator::touch(size_t k, std::uint64_t line, bool store, Crossing* c
     }
     if (!writeback) {
       crossed[k].fills += 1;
+      crossed[k].fill_into_set(line % l.sets);
       if (scattered) crossed[k].scattered += 1;
       touch(k + 1, line, false, crossed, false, scattered);
     }
@@ -277,6 +287,8 @@ class NestWalk {
         into.crossed[k].fills += t.crossed[k].fills;
         into.crossed[k].writebacks += t.crossed[k].writebacks;
         into.crossed[k].scattered += t.crossed[k].scattered;
+        into.crossed[k].set_runs += t.crossed[k].set_runs;
+        into.crossed[k].sets_in_runs += t.crossed[k].sets_in_runs;
       }
     }
   }
@@ -446,6 +458,7 @@ Traffic simulate(const ApplicationModel& model, const CacheShape& shape, const P
         r["bytes_from_" + shape.source_of(k)] = c.fills * shape.line / it->second.executions;
         r["bytes_to_" + shape.source_of(k)] = c.writebacks * shape.line / it->second.executions;
         if (c.scattered > 0) r["lines_scattered_from_" + shape.source_of(k)] = c.scattered / it->second.executions;
+        if (k == 0 && c.set_runs > 0) r["l1_fill_sets"] = c.sets_in_runs / c.set_runs;
       }
     });
   };
@@ -485,7 +498,7 @@ void describe(const Seg& seg, std::string& key) {
 
 std::string traffic_key(const ApplicationModel& model, const CacheShape& shape, const ParamValues& bound,
                         double budget) {
-  std::string key = "pacer traffic 4\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
+  std::string key = "pacer traffic 6\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
                     " tlb " + std::to_string(shape.tlb_entries) + " " + std::to_string(shape.tlb_ways) + " budget " +
                     std::to_string(budget);
   for (const auto& l : shape.levels) key += "\n" + l.name + " " + std::to_string(l.bytes) + " " + std::to_string(l.ways);

@@ -25,6 +25,7 @@
 //   column touches a page per element, more than the TLB holds, and each
 //   miss costs a page walk on top of the line.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -64,6 +65,17 @@ struct Crossing {
   double fills = 0;
   double writebacks = 0;
   double scattered = 0;  // of the fills, those of loads no prefetcher follows
+  // The sets of the level above the fills went into, in runs of 32 fills:
+  // how many distinct sets each run reached, summed, and the runs. A column
+  // walk fills a few sets of level 1 over and over, and a level takes only
+  // so many fills into one set at a time; streams move on to new sets (two
+  // streams a page apart fill 16 sets in 32 fills, a walk of 4 sets 4).
+  double set_runs = 0, sets_in_runs = 0;
+  void fill_into_set(std::uint64_t set);
+
+ private:
+  std::array<std::uint64_t, 32> run_{};
+  unsigned in_run_ = 0;
 };
 
 // Set-associative LRU caches, write-back and write-allocate, each level
@@ -106,7 +118,8 @@ class CacheSimulator {
 // the bytes per execution each boundary moves (machine RUV: bytes_from_l2,
 // bytes_from_l3, bytes_from_mem, filled from that level, bytes_to_l2, ...,
 // written back to it, lines_scattered_from_l2, ..., the fills no prefetcher
-// follows, page_walks, the TLB misses, and traffic = 1).
+// follows, page_walks, the TLB misses, l1_fill_sets, how many of level 1's
+// sets each 32 of its fills in a row went into, and traffic = 1).
 // `bound` binds trip counts and probabilities; `budget` is the accesses
 // simulated per loop nest. Returns notes on what could not be simulated.
 // The RUVs written are `kinds`': ICC's machine RUV, IntCC's IR RUV, or

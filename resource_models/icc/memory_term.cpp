@@ -1,6 +1,8 @@
 #include "resource_models/icc/memory_term.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <vector>
 #include <cstdio>
 #include <cstdlib>
 
@@ -47,6 +49,32 @@ double scattered_time(const Ruv& r, const Hardware& hw, NodeCost& cost) {
   return t;
 }
 
+// Level 1 takes only so many fills into one set at a time: lines whose
+// fills crowd into a few of its sets (a column walk down rows a multiple of
+// its sets' span apart) come at the time per line pacer calibrate measures
+// for such a walk from level 2 (<l2_line_K_sets>, K sets of 1 to 16),
+// interpolated on the log of the sets the simulation saw each 32 fills in a
+// row reach (a walk of K sets fills K sets in 32 fills, as the benchmark's
+// walks of 32 rows or more do). Lines spread over many sets are priced by
+// bandwidth alone.
+double crowded_sets_time(const Ruv& r, const Hardware& hw) {
+  if (!r.has("l1_fill_sets") || r.get("bytes_from_l2") <= 0) return 0;
+  std::vector<std::pair<double, double>> curve;  // log2 sets, seconds per line
+  for (int k = 1; k <= 64; k *= 2)
+    if (const std::string figure = "l2_line_" + std::to_string(k) + "_sets"; hw.has("memory", figure))
+      curve.emplace_back(std::log2(k), hw.require("memory", figure, "icc").value);
+  if (curve.empty()) return 0;
+  const double x = std::log2(std::max(1.0, r.get("l1_fill_sets")));
+  double per_line = x <= curve.front().first ? curve.front().second : curve.back().second;
+  for (size_t i = 1; i < curve.size(); ++i)
+    if (x >= curve[i - 1].first && x <= curve[i].first) {
+      const double w = (x - curve[i - 1].first) / (curve[i].first - curve[i - 1].first);
+      per_line = curve[i - 1].second + w * (curve[i].second - curve[i - 1].second);
+    }
+  const double line = hw.has("memory", "line_size") ? hw.require("memory", "line_size", "icc").value : 64;
+  return r.get("bytes_from_l2") / line * per_line;
+}
+
 // The simulated lines each level sends, each over that level's bandwidth:
 // the slowest transfer bounds the node. Level 1's own traffic is the loads
 // and stores of the code, whose ports the in-core time already prices (as
@@ -63,7 +91,7 @@ double transfer_time(const Ruv& r, const Hardware& hw, NodeCost& cost) {
   };
   for (const auto& [name, bytes] : r)
     if (name.rfind("bytes_from_", 0) == 0 && bytes > 0) over(name.substr(11), bytes);
-  return std::max(t, scattered_time(r, hw, cost));
+  return std::max({t, scattered_time(r, hw, cost), crowded_sets_time(r, hw)});
 }
 
 // The reads a dependence chain waits for (waits_l3: reads that missed level
@@ -110,7 +138,7 @@ bool is_memory_or_branch_entry(const std::string& name) {
   return name == "bytes" || name == "working_set" || name == "traffic" || name == "mispredicts" ||
          name.rfind("bytes_from_", 0) == 0 || name.rfind("bytes_to_", 0) == 0 ||
          name.rfind("lines_scattered_from_", 0) == 0 || name == "page_walks" || name == "waits_l3" ||
-         name == "waits_mem" || name == "branch_waits_l3" || name == "branch_waits_mem";
+         name == "waits_mem" || name == "branch_waits_l3" || name == "branch_waits_mem" || name == "l1_fill_sets";
 }
 
 }  // namespace pacer

@@ -14,7 +14,9 @@
 //   measured time of such a miss each (<level>_scattered_line) from the
 //   level they are found in, since one core keeps only so many in flight;
 //   a load whose page the simulated TLB does not hold adds a page walk
-//   (page_walk).
+//   (page_walk);
+// - lines whose level 1 fills crowd into a few of its sets come at the
+//   measured time per line of such a walk (l2_line_<K>_sets).
 #pragma once
 #include <string>
 
