@@ -346,6 +346,46 @@ TEST_CASE("ICC prices the reads a pointer chase waits for at their level's laten
   CHECK(cost.seconds < 25e-9);
 }
 
+// spmv's x[col[k]]: the index comes from memory, so the simulation cannot
+// place the line and no prefetcher brings it; nothing waits for it either
+// (the sum waits on its adds). The lines it missed in the counted run are
+// priced as scattered lines from the level they were found in: with x's
+// 1.6 MiB against a 512 KiB level 2, most of them from level 3.
+TEST_CASE("ICC prices the lines a gather through an index read from memory misses as scattered lines", "[icc][mca]") {
+  std::string machine = kMachine;
+  const std::string levels = R"(<param name="l2_ways" value="8" source="test"/>
+    <param name="l3_size" value="32" unit="MiB" source="test"/>
+    <param name="l3_ways" value="16" source="test"/>
+    <param name="line_size" value="64" unit="B" source="test"/>
+    <param name="l3_bandwidth" value="30" unit="GB/s" source="test"/>
+    <param name="l3_scattered_line" value="5" unit="ns" source="test"/>
+    <param name="mem_scattered_line" value="50" unit="ns" source="test"/>
+  </memory>)";
+  machine.replace(machine.find("</memory>"), 9, levels);
+  machine.replace(machine.find(R"(value="1" unit="MiB")"), 20, R"(value="512" unit="KiB")");
+  const Hardware hw = read_hardware_string(machine, "m.xml");
+  CAnalysis an = analyse_c({{PACER_SOURCE_DIR "/examples/kernels/spmv.c"}, {"spmv_csr_seq"}, {}});
+  ParamValues bound;
+  for (auto& p : an.model.parameters) bound[p.name] = p.kind == ParamKind::Probability ? 0.5 : 200000;
+  an.model.run_args = "";
+  attach_machine_costs(an.model, an.sources, machine_cost_options(hw, {}), bound);
+  const SegNode* node = nullptr;  // the inner loop's body, line 18
+  for_each_node(an.model.tasks[0].seg, [&](const SegNode& n) {
+    if (n.kind == NodeKind::Compute && n.source.line == 18 && n.ruvs.count(ruv_kind::machine) &&
+        n.ruvs.at(ruv_kind::machine).get("cycles") > 0.5)
+      node = &n;
+  });
+  REQUIRE(node);
+  const Ruv& r = node->ruvs.at(ruv_kind::machine);
+  CHECK(r.get("lines_scattered_from_l3") > 0.5);
+  CHECK(r.get("lines_scattered_from_l3") < 0.95);
+  CHECK(r.get("lines_scattered_from_mem") < 0.05);  // level 3 holds x
+  CHECK(r.get("waits_l3") == 0);
+  const NodeCost cost = find_resource_model("icc").price(*node, hw);
+  CHECK(cost.unpriced.empty());
+  CHECK(cost.seconds == Approx(5e-9 * r.get("lines_scattered_from_l3")).epsilon(0.05));
+}
+
 // valgrind simulates a cache only with a power of two of sets: a level
 // that has another count keeps its size and line, and gains ways.
 TEST_CASE("the counted run simulates the description's level 2 and 3 as valgrind can", "[icc]") {

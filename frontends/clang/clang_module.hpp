@@ -17,7 +17,7 @@ namespace pacer {
 
 struct ClangModuleApi {
   // Raise when this table or a type crossing it changes.
-  static constexpr int current_version = 6;  // 6: InstrumentRequest
+  static constexpr int current_version = 7;  // 7: PricedInstruction::indirect
   int version = current_version;
   CAnalysis (*analyse_c)(const AnalyseOptions&) = nullptr;
   Profile (*run_profile)(const CAnalysis&, const ProfileOptions&) = nullptr;

@@ -155,6 +155,7 @@ icc::PricedFunction price_function(const icc::MachineCode& code, const icc::Mach
     for (const auto& [i, d] : icc::load_dependences(code, f, simulated)) {
       out.instructions[i].address_group = static_cast<int>(d.same_address_as);
       out.instructions[i].feeds_branch = d.feeds_branch;
+      out.instructions[i].indirect = d.indirect;
       if (d.feeds_address && probes++ < most_chain_probes)
         out.instructions[i].chain =
             std::max(0.0, (cycles(simulated, 200, {{i, chain_probe_cycles}}) - base) / chain_probe_cycles);

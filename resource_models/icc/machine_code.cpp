@@ -650,6 +650,26 @@ bool strided(const TargetContext& t, const std::vector<RegisterUse>& uses, const
   return true;
 }
 
+// Whether a load's address comes from a value loaded in the loop: an
+// address register written by a load, or by an instruction that reads one a
+// load wrote (a sign extension or a scaling of an index read from memory).
+bool indirect(const TargetContext& t, const std::vector<RegisterUse>& uses, const std::vector<bool>& loads,
+              size_t load) {
+  auto loaded = [&](llvm::MCRegister r) {
+    for (size_t k = 0; k < uses.size(); ++k)
+      if (loads[k] && overlaps(t, uses[k].writes, {r})) return true;
+    return false;
+  };
+  for (llvm::MCRegister a : uses[load].address)
+    for (size_t k = 0; k < uses.size(); ++k) {
+      if (!overlaps(t, uses[k].writes, {a})) continue;
+      if (loads[k]) return true;
+      for (llvm::MCRegister r : uses[k].reads)
+        if (!t.registers->regsOverlap(r, a) && loaded(r)) return true;
+    }
+  return false;
+}
+
 }  // namespace
 
 std::map<size_t, LoadDependence> load_dependences(const MachineCode& code, const MachineFunction& function,
@@ -670,6 +690,7 @@ std::map<size_t, LoadDependence> load_dependences(const MachineCode& code, const
     if (!loads[k]) continue;
     // A strided load's lines come ahead of it (the prefetcher): nothing waits for them.
     LoadDependence d = strided(t, uses, loads, k) ? LoadDependence{} : follow(t, uses, branches, k);
+    d.indirect = indirect(t, uses, loads, k);
     d.same_address_as = i;
     for (size_t j = 0; j < k; ++j)  // the first load of the loop with the same address registers
       if (function.instructions.at(instruction_indices[j]).may_load && uses[j].address == uses[k].address) {

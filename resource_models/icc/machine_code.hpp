@@ -144,6 +144,9 @@ struct LoadDependence {
   // Its value decides a conditional branch of the iteration: when the branch
   // is mispredicted, the right path starts only once the load arrives.
   bool feeds_branch = false;
+  // Its address comes from a value loaded in the loop (a gather through an
+  // index read from memory): no prefetcher brings its lines ahead.
+  bool indirect = false;
   // The first load of the loop with the same address registers (itself when
   // none comes before): loads of one record, whose line the first brings.
   size_t same_address_as = 0;

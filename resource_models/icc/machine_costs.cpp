@@ -184,6 +184,10 @@ class Attacher {
     // The same for reads that decide a conditional branch, not yet times
     // the chance that the branch is mispredicted.
     double branch_waits_l3 = 0, branch_waits_mem = 0;
+    // Reads no chain or branch waits for, whose address was loaded (a
+    // gather through an index read from memory): lines from level 3 and
+    // from memory that no prefetcher brought, per machine iteration.
+    double gathered_l3 = 0, gathered_mem = 0;
     // Counted machine code: the executions of its instructions in the
     // counted run, and the bytes they moved.
     double executed = 0, executed_bytes = 0;
@@ -198,6 +202,8 @@ class Attacher {
       waits_mem += s.waits_mem;
       branch_waits_l3 += s.branch_waits_l3;
       branch_waits_mem += s.branch_waits_mem;
+      gathered_l3 += s.gathered_l3;
+      gathered_mem += s.gathered_mem;
     }
   };
   // One machine loop body (or a function's code outside loops), with the
@@ -356,6 +362,7 @@ class Attacher {
       double chain = 0;
       const icc::PricedInstruction* waiting = nullptr;  // the load with that slope
       const icc::PricedInstruction* deciding = nullptr;  // a load that decides a branch
+      const icc::PricedInstruction* gathering = nullptr;  // a load whose address was loaded
     };
     std::map<int, Group> groups;
     for (size_t i : own) {
@@ -367,6 +374,7 @@ class Attacher {
       g.misses.l3 += m.l3;
       if (ins.chain > g.chain) g.chain = ins.chain, g.waiting = &ins;
       if (ins.feeds_branch && !g.deciding) g.deciding = &ins;
+      if (ins.indirect && !g.gathering) g.gathering = &ins;
     }
     auto share_of = [&](const icc::PricedInstruction& ins) -> Share& {
       SegNode* n = node_at(ins, r.loop);
@@ -382,6 +390,12 @@ class Attacher {
         Share& s = condition ? r.shares[condition] : share_of(*g.deciding);
         s.branch_waits_l3 += g.misses.l2 / executions;
         s.branch_waits_mem += g.misses.l3 / executions;
+      } else if (g.gathering) {
+        // Nothing waits for it, so it costs what such lines cost a core
+        // that keeps many in flight: the memory term's scattered lines.
+        Share& s = share_of(*g.gathering);
+        s.gathered_l3 += g.misses.l2 / executions;
+        s.gathered_mem += g.misses.l3 / executions;
       }
     }
   }
@@ -683,7 +697,9 @@ class Attacher {
            {std::pair{"waits_l3", s.waits_l3 + r.overhead.waits_l3 * mine},
             std::pair{"waits_mem", s.waits_mem + r.overhead.waits_mem * mine},
             std::pair{"branch_waits_l3", s.branch_waits_l3 + r.overhead.branch_waits_l3 * mine},
-            std::pair{"branch_waits_mem", s.branch_waits_mem + r.overhead.branch_waits_mem * mine}})
+            std::pair{"branch_waits_mem", s.branch_waits_mem + r.overhead.branch_waits_mem * mine},
+            std::pair{"lines_scattered_from_l3", s.gathered_l3 + r.overhead.gathered_l3 * mine},
+            std::pair{"lines_scattered_from_mem", s.gathered_mem + r.overhead.gathered_mem * mine}})
         if (waits > 0) ruv.set(name, ruv.get(name) + waits / per);
       if (trips) ruv.set("working_set", std::max(ruv.get("working_set"), region_bytes / r.factor * *trips));
       // The width a model at the language level divides its constructs by.

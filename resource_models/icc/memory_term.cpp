@@ -128,8 +128,8 @@ NodeCost with_memory_and_branches(double core, const Ruv& r, const Hardware& hw,
   if (r.get("traffic") > 0) cost.seconds = std::max(core, transfer_time(r, hw, cost));
   else if (r.get("bytes") <= 0 || !hw.sections.count("memory")) cost.seconds = core;
   else if (const double bw = level_bandwidth(r.get("working_set"), hw, model); bw > 0)
-    cost.seconds = std::max(core, r.get("bytes") / bw);
-  else cost.seconds = core;
+    cost.seconds = std::max({core, r.get("bytes") / bw, scattered_time(r, hw, cost)});
+  else cost.seconds = std::max(core, scattered_time(r, hw, cost));
   if (std::getenv("PACER_DEBUG_ICC")) { std::fprintf(stderr, "DBG core=%g sec=%g:", core, cost.seconds); for (const auto& [k, v] : r) std::fprintf(stderr, " %s=%g", k.c_str(), v); std::fprintf(stderr, "\n"); }
   return cost;
 }

@@ -16,7 +16,10 @@
 //   a load whose page the simulated TLB does not hold adds a page walk
 //   (page_walk);
 // - lines whose level 1 fills crowd into a few of its sets come at the
-//   measured time per line of such a walk (l2_line_<K>_sets).
+//   measured time per line of such a walk (l2_line_<K>_sets);
+// - a node the simulation cannot place (a gather through an index read from
+//   memory) still has the lines its gathered loads missed in the counted
+//   run priced as scattered, beside its bytes at its working set's level.
 #pragma once
 #include <string>
 

@@ -40,12 +40,12 @@ namespace {
 
 // Instructions as [line, flags, text, file, bytes, class, offset, chain, address group]: a compiled file
 // has thousands.
-enum Flag { conditional = 1, call = 2, returns = 4, loads = 8, stores = 16, vector = 32, feeds_branch = 64 };
+enum Flag { conditional = 1, call = 2, returns = 4, loads = 8, stores = 16, vector = 32, feeds_branch = 64, indirect = 128 };
 
 json instruction_json(const PricedInstruction& i) {
   const int flags = (i.conditional_branch ? conditional : 0) | (i.call ? call : 0) | (i.returns ? returns : 0) |
                     (i.loads ? loads : 0) | (i.stores ? stores : 0) | (i.vector ? vector : 0) |
-                    (i.feeds_branch ? feeds_branch : 0);
+                    (i.feeds_branch ? feeds_branch : 0) | (i.indirect ? indirect : 0);
   return json::array({i.line, flags, i.text, i.file, i.bytes, i.ir_class, i.offset, i.chain, i.address_group});
 }
 
@@ -60,6 +60,7 @@ PricedInstruction instruction_of(const json& j) {
   i.stores = flags & stores;
   i.vector = flags & vector;
   i.feeds_branch = flags & feeds_branch;
+  i.indirect = flags & indirect;
   i.text = j.at(2).get<std::string>();
   i.file = j.at(3).get<int>();
   i.bytes = j.at(4).get<double>();

@@ -40,6 +40,9 @@ struct PricedInstruction {
   // Machine code, a load in a loop whose value decides a conditional branch
   // of the iteration (machine_code.hpp, LoadDependence).
   bool feeds_branch = false;
+  // Machine code, a load in a loop whose address comes from a value loaded
+  // in the loop (machine_code.hpp, LoadDependence): its lines come on demand.
+  bool indirect = false;
 };
 
 // IR only: a value one iteration of a loop hands to the next (a header
