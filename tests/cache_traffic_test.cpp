@@ -68,6 +68,13 @@ Hardware small_machine() {
                               "small.xml");
 }
 
+// A time in nanoseconds, as a description gives one.
+Figure ns(double v) {
+  Figure f;
+  f.value = v * 1e-9, f.written = v, f.unit = "ns", f.source = "t";
+  return f;
+}
+
 }  // namespace
 
 TEST_CASE("the frontend reads subscripts as affine addresses of the loops' counters", "[traffic]") {
@@ -296,11 +303,6 @@ TEST_CASE("ICC prices lines no prefetcher follows at the measured time of such a
   // With it (20 ns a line from memory, against 6.4 ns for a line's bytes at
   // the bandwidth), a line per element takes 20 ns: each line is found in
   // memory, none in level 2 (whose 2 ns would apply to lines found there).
-  auto ns = [](double v) {
-    Figure f;
-    f.value = v * 1e-9, f.written = v, f.unit = "ns", f.source = "t";
-    return f;
-  };
   hw.sections["memory"].params["l2_scattered_line"] = ns(2);
   hw.sections["memory"].params["mem_scattered_line"] = ns(20);
   const NodeCost priced = icc.price(node, hw);
@@ -336,11 +338,6 @@ TEST_CASE("ICC prices lines whose fills crowd into a few sets of level 1 at the 
   CHECK(row.ruvs.at(ruv_kind::machine).get("l1_fill_sets") == Approx(16).epsilon(0.1));
   const ResourceModel& icc = find_resource_model("icc");
   CHECK(icc.price(column, hw).seconds == Approx(64 / 50e9).epsilon(0.05));  // no figures: the bandwidth
-  auto ns = [](double v) {
-    Figure f;
-    f.value = v * 1e-9, f.written = v, f.unit = "ns", f.source = "t";
-    return f;
-  };
   hw.sections["memory"].params["l2_line_1_sets"] = ns(8);
   hw.sections["memory"].params["l2_line_2_sets"] = ns(4);
   hw.sections["memory"].params["l2_line_8_sets"] = ns(1);

@@ -49,6 +49,20 @@ SegNode with(const char* kind, std::map<std::string, double> counts) {
   return n;
 }
 
+// kMachine with a 512 KiB level 2 (8 ways), a 32 MiB level 3 (16 ways) at
+// 30 GB/s, 64-byte lines, and the figures in `extra`.
+Hardware three_levels(const std::string& extra) {
+  std::string machine = kMachine;
+  machine.replace(machine.find("</memory>"), 9, R"(<param name="l2_ways" value="8" source="test"/>
+    <param name="l3_size" value="32" unit="MiB" source="test"/>
+    <param name="l3_ways" value="16" source="test"/>
+    <param name="line_size" value="64" unit="B" source="test"/>
+    <param name="l3_bandwidth" value="30" unit="GB/s" source="test"/>
+    )" + extra + "\n  </memory>");
+  machine.replace(machine.find(R"(value="1" unit="MiB")"), 20, R"(value="512" unit="KiB")");
+  return read_hardware_string(machine, "m.xml");
+}
+
 double icc_seconds(const SegNode& n) {
   return find_resource_model("icc").price(n, read_hardware_string(kMachine, "m.xml")).seconds;
 }
@@ -310,19 +324,9 @@ long stream(const long* a, long n) {
 // for it. Counted under valgrind's simulation of the description's levels,
 // each node is priced at level 3's latency beyond level 1's.
 TEST_CASE("ICC prices the reads a pointer chase waits for at their level's latency", "[icc][mca]") {
-  std::string machine = kMachine;
-  const std::string levels = R"(<param name="l2_ways" value="8" source="test"/>
-    <param name="l3_size" value="32" unit="MiB" source="test"/>
-    <param name="l3_ways" value="16" source="test"/>
-    <param name="line_size" value="64" unit="B" source="test"/>
-    <param name="l1_latency" value="1" unit="ns" source="test"/>
+  const Hardware hw = three_levels(R"(<param name="l1_latency" value="1" unit="ns" source="test"/>
     <param name="l3_latency" value="20" unit="ns" source="test"/>
-    <param name="mem_latency" value="100" unit="ns" source="test"/>
-    <param name="l3_bandwidth" value="30" unit="GB/s" source="test"/>
-  </memory>)";
-  machine.replace(machine.find("</memory>"), 9, levels);
-  machine.replace(machine.find(R"(value="1" unit="MiB")"), 20, R"(value="512" unit="KiB")");
-  const Hardware hw = read_hardware_string(machine, "m.xml");
+    <param name="mem_latency" value="100" unit="ns" source="test"/>)");
   CAnalysis an = analyse_c({{PACER_SOURCE_DIR "/examples/kernels/chase.c"}, {"walk"}, {}});
   ParamValues bound;
   for (auto& p : an.model.parameters) bound[p.name] = p.kind == ParamKind::Probability ? 0.5 : 262144;
@@ -352,18 +356,8 @@ TEST_CASE("ICC prices the reads a pointer chase waits for at their level's laten
 // priced as scattered lines from the level they were found in: with x's
 // 1.6 MiB against a 512 KiB level 2, most of them from level 3.
 TEST_CASE("ICC prices the lines a gather through an index read from memory misses as scattered lines", "[icc][mca]") {
-  std::string machine = kMachine;
-  const std::string levels = R"(<param name="l2_ways" value="8" source="test"/>
-    <param name="l3_size" value="32" unit="MiB" source="test"/>
-    <param name="l3_ways" value="16" source="test"/>
-    <param name="line_size" value="64" unit="B" source="test"/>
-    <param name="l3_bandwidth" value="30" unit="GB/s" source="test"/>
-    <param name="l3_scattered_line" value="5" unit="ns" source="test"/>
-    <param name="mem_scattered_line" value="50" unit="ns" source="test"/>
-  </memory>)";
-  machine.replace(machine.find("</memory>"), 9, levels);
-  machine.replace(machine.find(R"(value="1" unit="MiB")"), 20, R"(value="512" unit="KiB")");
-  const Hardware hw = read_hardware_string(machine, "m.xml");
+  const Hardware hw = three_levels(R"(<param name="l3_scattered_line" value="5" unit="ns" source="test"/>
+    <param name="mem_scattered_line" value="50" unit="ns" source="test"/>)");
   CAnalysis an = analyse_c({{PACER_SOURCE_DIR "/examples/kernels/spmv.c"}, {"spmv_csr_seq"}, {}});
   ParamValues bound;
   for (auto& p : an.model.parameters) bound[p.name] = p.kind == ParamKind::Probability ? 0.5 : 200000;
