@@ -13,6 +13,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
+#include <optional>
 #include <set>
 
 #include "framework/error.hpp"
@@ -335,26 +337,45 @@ class InstrumentFactory : public tooling::FrontendActionFactory {
   Shared& s_;
 };
 
+// The inliner's record of one file compiled as the program is, per callee;
+// none when the compiler keeps no such record. Kept for the process, by
+// compiler, flags, file and its time of change: a validation builds the same
+// program three times (measured, surveyed, component-timed).
+std::optional<std::map<std::string, icc::CallInlining>> file_inlining(const InstrumentRequest& r, const std::string& f,
+                                                                      const std::string& record) {
+  static std::mutex lock;
+  static std::map<std::string, std::optional<std::map<std::string, icc::CallInlining>>> kept;
+  std::error_code e;
+  std::string key = r.compiler + "\n" + f + "\n" + std::to_string(std::filesystem::last_write_time(f, e).time_since_epoch().count());
+  for (const auto& flag : r.compile_flags) key += "\n" + flag;
+  std::lock_guard<std::mutex> guard(lock);
+  if (auto it = kept.find(key); it != kept.end()) return it->second;
+  std::vector<std::string> argv = {r.compiler};
+  argv.insert(argv.end(), r.compile_flags.begin(), r.compile_flags.end());
+  for (const std::string& a : {std::string("-w"), std::string("-c"), f, std::string("-o"), std::string("/dev/null"),
+                               std::string("-fsave-optimization-record"), "-foptimization-record-file=" + record,
+                               std::string("-foptimization-record-passes=inline")})
+    argv.push_back(a);
+  ProgramRun run;
+  capture_output(argv, &run, true);
+  std::optional<std::map<std::string, icc::CallInlining>> out;
+  if (run.ok() && std::filesystem::exists(record)) out = icc::read_inlining(record);
+  return kept[key] = out;
+}
+
 // Which timed functions the program inlines at all its call sites (true)
-// and at none (false), from the inliner's record of each file compiled as
-// the program is; none when the compiler keeps no such record.
+// and at none (false), from the inliner's record of each file; none when
+// the compiler keeps no such record.
 std::map<std::string, bool> program_inlining(const InstrumentRequest& r) {
   std::map<std::string, bool> out;
   if (r.compiler.empty()) return out;
   std::map<std::string, icc::CallInlining> calls;
   int n = 0;
   for (const auto& f : r.files) {
-    const std::string record = (std::filesystem::path(r.out_dir) / ("inlining_" + std::to_string(n++) + ".yaml")).string();
-    std::vector<std::string> argv = {r.compiler};
-    argv.insert(argv.end(), r.compile_flags.begin(), r.compile_flags.end());
-    for (const std::string& a : {std::string("-w"), std::string("-c"), f, std::string("-o"), std::string("/dev/null"),
-                                 std::string("-fsave-optimization-record"), "-foptimization-record-file=" + record,
-                                 std::string("-foptimization-record-passes=inline")})
-      argv.push_back(a);
-    ProgramRun run;
-    capture_output(argv, &run, true);
-    if (!run.ok() || !std::filesystem::exists(record)) return {};
-    for (const auto& [callee, c] : icc::read_inlining(record)) {
+    const auto record = std::filesystem::path(r.out_dir) / ("inlining_" + std::to_string(n++) + ".yaml");
+    const auto file = file_inlining(r, f, record.string());
+    if (!file) return {};
+    for (const auto& [callee, c] : *file) {
       calls[callee].inlined += c.inlined;
       calls[callee].kept += c.kept;
     }

@@ -1,8 +1,6 @@
 #include "resource_models/icc/machine_costs.hpp"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <cmath>
 #include <filesystem>
 #include <limits>
@@ -146,7 +144,6 @@ class Attacher {
         apply(r);
         continue;
       }
-      if (std::getenv("PACER_DEBUG_ICC")) for (size_t c = 0; c < candidates.size(); ++c) std::fprintf(stderr, "CHOSEN line %d %s factor %g exec %g weight %g\n", key.first->where.line, candidates[c].machine_function.c_str(), candidates[c].factor, candidates[c].executions, weights[c]);
       const size_t most = size_t(std::max_element(weights.begin(), weights.end()) - weights.begin());
       chosen[key.first] = &candidates[most];
       for (size_t c = 0; c < candidates.size(); ++c)
@@ -279,7 +276,6 @@ class Attacher {
     if_converted(r);
     r.instructions = static_cast<double>(own.size());
     if (loop) std::tie(r.factor, r.other_factor) = factors(*r.loop, vector, f.name);
-    if (loop && std::getenv("PACER_DEBUG_ICC")) std::fprintf(stderr, "REGION %s line %d vector %d factor %g other %g exec %g cycles %g\n", f.name.c_str(), r.loop->where.line, int(vector), r.factor, r.other_factor, executions, cycles);
     r.lanes = loop && vector ? lanes(*r.loop) : 1;
     r.cycles = loop ? nested_cycles(f, size_t(machine_loop), cycles, r) : cycles;
     if (!loop) {

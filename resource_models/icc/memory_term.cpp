@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <vector>
-#include <cstdio>
-#include <cstdlib>
 
 namespace pacer {
 
@@ -60,7 +58,7 @@ double scattered_time(const Ruv& r, const Hardware& hw, NodeCost& cost) {
 double crowded_sets_time(const Ruv& r, const Hardware& hw) {
   if (!r.has("l1_fill_sets") || r.get("bytes_from_l2") <= 0) return 0;
   std::vector<std::pair<double, double>> curve;  // log2 sets, seconds per line
-  for (int k = 1; k <= 64; k *= 2)
+  for (int k = 1; k <= 16; k *= 2)
     if (const std::string figure = "l2_line_" + std::to_string(k) + "_sets"; hw.has("memory", figure))
       curve.emplace_back(std::log2(k), hw.require("memory", figure, "icc").value);
   if (curve.empty()) return 0;
@@ -130,7 +128,6 @@ NodeCost with_memory_and_branches(double core, const Ruv& r, const Hardware& hw,
   else if (const double bw = level_bandwidth(r.get("working_set"), hw, model); bw > 0)
     cost.seconds = std::max({core, r.get("bytes") / bw, scattered_time(r, hw, cost)});
   else cost.seconds = std::max(core, scattered_time(r, hw, cost));
-  if (std::getenv("PACER_DEBUG_ICC")) { std::fprintf(stderr, "DBG core=%g sec=%g:", core, cost.seconds); for (const auto& [k, v] : r) std::fprintf(stderr, " %s=%g", k.c_str(), v); std::fprintf(stderr, "\n"); }
   return cost;
 }
 
