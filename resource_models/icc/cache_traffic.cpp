@@ -146,7 +146,7 @@ bool CacheSimulator::touch(size_t k, std::uint64_t line, bool store, Crossing* c
     }
     if (!writeback) {
       crossed[k].fills += 1;
-      crossed[k].fill_into_set(line % l.sets);
+      if (k == 0) crossed[k].fill_into_set(line % l.sets);  // only level 1's sets are priced
       if (scattered) crossed[k].scattered += 1;
       touch(k + 1, line, false, crossed, false, scattered);
     }
