@@ -90,6 +90,24 @@ TEST_CASE("implicit conversions, compound assignment and increments", "[frontend
   CHECK(seq[0]->ruvs.at(ruv_kind::flops).get("flops") == 1 + 4);
 }
 
+TEST_CASE("a division or remainder by a constant counts as what compilers make of it", "[frontend]") {
+  auto counts = [](const std::string& body) {
+    CAnalysis a = analyse_source("int f(unsigned u, int s, int d) { int r = 0; " + body + " return r; }");
+    std::map<std::string, double> c = ruv(*nodes(task(a, "f").seg)[0]);
+    for (const char* plumbing : {"local_load", "local_store", "conv_int_fp", "conv_fp_int"}) c.erase(plumbing);
+    return c;
+  };
+  using Counts = std::map<std::string, double>;
+  CHECK(counts("r = u % 4096;") == Counts{{"int_bitwise", 1}});  // a mask
+  CHECK(counts("r = u / 64;") == Counts{{"int_shift", 1}});
+  CHECK(counts("r = s / 8;") == Counts{{"int_shift", 3}, {"int_add", 1}});  // rounding towards zero
+  CHECK(counts("r = u / 10;") == Counts{{"int_mul", 1}, {"int_shift", 1}});  // by the inverse
+  CHECK(counts("r = s % 10;") == Counts{{"int_mul", 2}, {"int_shift", 2}, {"int_sub", 2}});
+  CHECK(counts("r = s % d;") == Counts{{"int_mod", 1}});  // a divisor the compiler cannot see
+  CHECK(counts("r = s / -4;") == Counts{{"int_div", 1}});
+  CHECK(counts("r = u; r %= 16;") == Counts{{"int_bitwise", 1}, {"int_shift", 2}, {"int_add", 1}});  // r is signed
+}
+
 TEST_CASE("math library calls are constructs, other library calls are calls", "[frontend]") {
   CAnalysis a = analyse_source(
       "#include <math.h>\n#include <string.h>\n"

@@ -1,5 +1,7 @@
 #include "frontends/clang/construct_counter.hpp"
 
+#include <optional>
+
 #include <llvm/ADT/StringMap.h>
 
 namespace pacer::cfront {
@@ -189,8 +191,11 @@ void ConstructCounter::binary(const BinaryOperator& e) {
     case BO_Add: add(family + "_add"); break;
     case BO_Sub: add(family + "_sub"); break;
     case BO_Mul: add(family + "_mul"); break;
-    case BO_Div: add(family + "_div"); break;
-    case BO_Rem: add("int_mod"); break;
+    case BO_Div:
+      if (family == "int") integer_division(*rhs, e.getType(), false);
+      else add(family + "_div");
+      break;
+    case BO_Rem: integer_division(*rhs, e.getType(), true); break;
     case BO_Shl:
     case BO_Shr: add("int_shift"); break;
     case BO_And:
@@ -208,6 +213,28 @@ void ConstructCounter::binary(const BinaryOperator& e) {
   }
 }
 
+// An integer division or remainder by a constant is counted as what every
+// optimising compiler makes of it, the divide instruction being many times
+// dearer: by a power of two, a shift or a mask (a signed operand adds its
+// rounding fix-up); by another constant, a multiplication by its inverse
+// and a shift (the remainder then multiplies back and subtracts).
+void ConstructCounter::integer_division(const Expr& divisor, QualType type, bool remainder) {
+  std::optional<llvm::APSInt> c = divisor.getIntegerConstantExpr(ctx_);
+  if (!c || *c == 0 || (c->isSigned() && c->isNegative())) {
+    add(remainder ? "int_mod" : "int_div");
+    return;
+  }
+  const bool is_signed = type->isSignedIntegerOrEnumerationType();
+  if (c->isPowerOf2()) {
+    add(remainder ? "int_bitwise" : "int_shift");
+    if (is_signed) add("int_shift", 2), add("int_add");  // round towards zero
+    return;
+  }
+  add("int_mul"), add("int_shift");
+  if (is_signed) add("int_shift"), add("int_sub");  // the sign's correction
+  if (remainder) add("int_mul"), add("int_sub");
+}
+
 void ConstructCounter::compound_assign(const CompoundAssignOperator& e) {
   const Expr* lhs = e.getLHS();
   count(e.getRHS());
@@ -222,8 +249,11 @@ void ConstructCounter::compound_assign(const CompoundAssignOperator& e) {
     case BO_AddAssign: add(family + "_add"); break;
     case BO_SubAssign: add(family + "_sub"); break;
     case BO_MulAssign: add(family + "_mul"); break;
-    case BO_DivAssign: add(family + "_div"); break;
-    case BO_RemAssign: add("int_mod"); break;
+    case BO_DivAssign:
+      if (family == "int") integer_division(*e.getRHS(), e.getComputationResultType(), false);
+      else add(family + "_div");
+      break;
+    case BO_RemAssign: integer_division(*e.getRHS(), e.getComputationResultType(), true); break;
     case BO_ShlAssign:
     case BO_ShrAssign: add("int_shift"); break;
     default: add("int_bitwise"); break;

@@ -57,6 +57,7 @@ class ConstructCounter {
   void reference(const clang::Expr* lvalue, bool store);
   void cast(const clang::CastExpr& e);
   void binary(const clang::BinaryOperator& e);
+  void integer_division(const clang::Expr& divisor, clang::QualType type, bool remainder);
   void compound_assign(const clang::CompoundAssignOperator& e);
   void unary(const clang::UnaryOperator& e);
   void call(const clang::CallExpr& e);
