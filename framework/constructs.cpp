@@ -6,52 +6,53 @@ namespace pacer {
 
 namespace {
 using G = ConstructGroup;
+using P = Pipeline;
 // Flop weights follow Table 1 of Papaefstathiou et al. 1994: add, subtract, multiply 1;
 // divide, square root 4; exponential, sine and the like 8; a floating
 // comparison IF(X.REL.Y) 1. Table 1 does not list ABS: we count it as 1, like
 // the comparison it amounts to. Integer work, conversions and memory are not
 // flops.
 const std::vector<Construct> kConstructs = {
-    {"int_add", G::Integer, 0, "integer addition (also ++ and +=)"},
-    {"int_sub", G::Integer, 0, "integer subtraction (also -- and -=)"},
-    {"int_mul", G::Integer, 0, "integer multiplication"},
-    {"int_div", G::Integer, 0, "integer division"},
-    {"int_mod", G::Integer, 0, "integer remainder"},
-    {"int_shift", G::Integer, 0, "integer shift"},
-    {"int_abs", G::Integer, 0, "integer absolute value"},
-    {"int_bitwise", G::Integer, 0, "integer and, or, xor, complement"},
-    {"int_cmp", G::Integer, 0, "integer comparison"},
-    {"float_add", G::Float, 1, "single precision addition"},
-    {"float_sub", G::Float, 1, "single precision subtraction"},
-    {"float_mul", G::Float, 1, "single precision multiplication"},
-    {"float_div", G::Float, 4, "single precision division"},
-    {"float_sqrt", G::Float, 4, "single precision square root"},
-    {"float_abs", G::Float, 1, "single precision absolute value"},
-    {"float_cmp", G::Float, 1, "single precision comparison"},
-    {"double_add", G::Double, 1, "double precision addition"},
-    {"double_sub", G::Double, 1, "double precision subtraction"},
-    {"double_mul", G::Double, 1, "double precision multiplication"},
-    {"double_div", G::Double, 4, "double precision division"},
-    {"double_sqrt", G::Double, 4, "double precision square root"},
-    {"double_abs", G::Double, 1, "double precision absolute value"},
-    {"double_cmp", G::Double, 1, "double precision comparison"},
-    {"conv_int_fp", G::Conversion, 0, "integer to floating conversion"},
-    {"conv_fp_int", G::Conversion, 0, "floating to integer conversion"},
-    {"conv_fp_fp", G::Conversion, 0, "float to double or double to float"},
-    {"logic", G::Logic, 0, "logical and, or, not"},
-    {"loop", G::Control, 0, "overhead of one loop iteration (test, step, jump)"},
-    {"if", G::Control, 0, "overhead of a conditional branch"},
-    {"switch", G::Control, 0, "overhead of a switch dispatch"},
-    {"call", G::Control, 0, "overhead of a call and return"},
-    {"local_load", G::Memory, 0, "read of a local variable"},
-    {"local_store", G::Memory, 0, "write of a local variable"},
-    {"global_load", G::Memory, 0, "read of a global, array element or pointee"},
-    {"global_store", G::Memory, 0, "write of a global, array element or pointee"},
-    {"array_index", G::Memory, 0, "address computation of one subscript"},
-    {"math_exp", G::MathLibrary, 8, "exp, exp2, expm1"},
-    {"math_log", G::MathLibrary, 8, "log, log2, log10, log1p"},
-    {"math_pow", G::MathLibrary, 8, "pow"},
-    {"math_trig", G::MathLibrary, 8, "sin, cos, tan and their inverses"},
+    {"int_add", G::Integer, P::Integer, 0, "integer addition (also ++ and +=)"},
+    {"int_sub", G::Integer, P::Integer, 0, "integer subtraction (also -- and -=)"},
+    {"int_mul", G::Integer, P::Integer, 0, "integer multiplication"},
+    {"int_div", G::Integer, P::Integer, 0, "integer division"},
+    {"int_mod", G::Integer, P::Integer, 0, "integer remainder"},
+    {"int_shift", G::Integer, P::Integer, 0, "integer shift"},
+    {"int_abs", G::Integer, P::Integer, 0, "integer absolute value"},
+    {"int_bitwise", G::Integer, P::Integer, 0, "integer and, or, xor, complement"},
+    {"int_cmp", G::Integer, P::Integer, 0, "integer comparison"},
+    {"float_add", G::Float, P::FpAdd, 1, "single precision addition"},
+    {"float_sub", G::Float, P::FpAdd, 1, "single precision subtraction"},
+    {"float_mul", G::Float, P::FpMul, 1, "single precision multiplication"},
+    {"float_div", G::Float, P::FpMul, 4, "single precision division"},
+    {"float_sqrt", G::Float, P::FpMul, 4, "single precision square root"},
+    {"float_abs", G::Float, P::FpAdd, 1, "single precision absolute value"},
+    {"float_cmp", G::Float, P::FpAdd, 1, "single precision comparison"},
+    {"double_add", G::Double, P::FpAdd, 1, "double precision addition"},
+    {"double_sub", G::Double, P::FpAdd, 1, "double precision subtraction"},
+    {"double_mul", G::Double, P::FpMul, 1, "double precision multiplication"},
+    {"double_div", G::Double, P::FpMul, 4, "double precision division"},
+    {"double_sqrt", G::Double, P::FpMul, 4, "double precision square root"},
+    {"double_abs", G::Double, P::FpAdd, 1, "double precision absolute value"},
+    {"double_cmp", G::Double, P::FpAdd, 1, "double precision comparison"},
+    {"conv_int_fp", G::Conversion, P::FpAdd, 0, "integer to floating conversion"},
+    {"conv_fp_int", G::Conversion, P::FpAdd, 0, "floating to integer conversion"},
+    {"conv_fp_fp", G::Conversion, P::FpAdd, 0, "float to double or double to float"},
+    {"logic", G::Logic, P::Integer, 0, "logical and, or, not"},
+    {"loop", G::Control, P::Integer, 0, "overhead of one loop iteration (test, step, jump)"},
+    {"if", G::Control, P::Integer, 0, "overhead of a conditional branch"},
+    {"switch", G::Control, P::Integer, 0, "overhead of a switch dispatch"},
+    {"call", G::Control, P::Integer, 0, "overhead of a call and return"},
+    {"local_load", G::Memory, P::Load, 0, "read of a local variable"},
+    {"local_store", G::Memory, P::Store, 0, "write of a local variable"},
+    {"global_load", G::Memory, P::Load, 0, "read of a global, array element or pointee"},
+    {"global_store", G::Memory, P::Store, 0, "write of a global, array element or pointee"},
+    {"array_index", G::Memory, P::Load, 0, "address computation of one subscript"},
+    {"math_exp", G::MathLibrary, P::FpMul, 8, "exp, exp2, expm1"},
+    {"math_log", G::MathLibrary, P::FpMul, 8, "log, log2, log10, log1p"},
+    {"math_pow", G::MathLibrary, P::FpMul, 8, "pow"},
+    {"math_trig", G::MathLibrary, P::FpMul, 8, "sin, cos, tan and their inverses"},
 };
 }  // namespace
 
@@ -75,6 +76,21 @@ std::string_view group_name(ConstructGroup group) {
     case G::MathLibrary: return "math library";
   }
   return "?";
+}
+
+std::string_view pipeline_representative(Pipeline pipeline) {
+  switch (pipeline) {
+    case P::Integer: return "int_add";
+    case P::FpAdd: return "double_add";
+    case P::FpMul: return "double_mul";
+    case P::Load: return "global_load";
+    case P::Store: return "global_store";
+  }
+  return "?";
+}
+
+std::string construct_pair(std::string_view a, std::string_view b) {
+  return std::string(a) + "+" + std::string(b);
 }
 
 }  // namespace pacer

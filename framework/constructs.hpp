@@ -10,9 +10,19 @@ namespace pacer {
 
 enum class ConstructGroup { Integer, Float, Double, Conversion, Logic, Control, Memory, MathLibrary };
 
+// The pipeline of an out-of-order core that executes a construct: integer
+// units (arithmetic, addresses, branches), the floating adder and
+// multiplier, loads, stores. Constructs of different pipelines can issue in
+// the same cycle; how far they do on a machine is measured, not assumed
+// (pacer calibrate's pair benchmarks, HLLC+).
+enum class Pipeline { Integer, FpAdd, FpMul, Load, Store };
+inline constexpr Pipeline kPipelines[] = {Pipeline::Integer, Pipeline::FpAdd, Pipeline::FpMul, Pipeline::Load,
+                                          Pipeline::Store};
+
 struct Construct {
   std::string_view name;
   ConstructGroup group;
+  Pipeline pipeline;
   // McMahon's flop weight (Papaefstathiou et al. 1994 Table 1) for POC; 0 for non-flops.
   double mcmahon_flops;
   std::string_view description;
@@ -21,5 +31,11 @@ struct Construct {
 const std::vector<Construct>& constructs();
 const Construct* find_construct(std::string_view name);
 std::string_view group_name(ConstructGroup group);
+// The construct whose calibrated cost stands for a pipeline when pairs of
+// pipelines are measured together (int_add, double_add, double_mul,
+// global_load, global_store).
+std::string_view pipeline_representative(Pipeline pipeline);
+// "int_add+double_mul": the name a pair's cost has in a cost vector.
+std::string construct_pair(std::string_view a, std::string_view b);
 
 }  // namespace pacer

@@ -14,6 +14,7 @@
 #include "frontends/xml/hardware_io.hpp"
 #include "hw/calibrate/cache_levels.hpp"
 #include "hw/calibrate/calibration.hpp"
+#include "hw/calibrate/construct_benchmarks.hpp"
 #include "studies/measurement.hpp"
 
 using namespace pacer;
@@ -280,7 +281,15 @@ TEST_CASE("calibration on a machine whose sysfs and CPUID report no caches", "[c
   bool said = false;
   for (const auto& n : c.notes) said = said || n.find("CPUID reports no caches") != std::string::npos;
   CHECK(said);
-  CHECK(hw.sections.at("hllc").params.size() == constructs().size());
+  // Every construct, and every pair of pipelines measured together (HLLC+).
+  const HwSection& hllc = hw.sections.at("hllc");
+  CHECK(hllc.params.size() == constructs().size() + pipeline_pair_benchmarks().size());
+  CHECK(pipeline_pair_benchmarks().size() == 10);  // five pipelines, two at a time
+  for (const auto& pair : pipeline_pair_benchmarks()) {
+    INFO(pair.construct);
+    REQUIRE(hllc.params.count(pair.construct));
+    CHECK(hllc.params.at(pair.construct).source.find("measured by pacer calibrate") != std::string::npos);
+  }
   // IntCC's cost vector: every class, and the vector classes measured by
   // their own benchmarks.
   const HwSection& ir = hw.sections.at("intcc");

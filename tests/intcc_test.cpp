@@ -10,6 +10,7 @@
 #include "framework/constructs.hpp"
 #include "frontends/clang/c_frontend.hpp"
 #include "frontends/xml/catalogue.hpp"
+#include "frontends/xml/hardware_io.hpp"
 #include "resource_models/icc/machine_costs.hpp"
 #include "resource_models/intcc/ir_classes.hpp"
 #include "resource_models/resource_model.hpp"
@@ -235,6 +236,58 @@ TEST_CASE("HLLC+ divides a vectorised loop's constructs by its width and waits f
   bare.id = bare.vector = "n";
   bare.ruvs[ruv_kind::constructs].set("double_add", 4);
   CHECK_THROWS_AS(plus.price(bare, host), InputError);
+}
+
+// HLLC+'s pipelines (framework/constructs.hpp): constructs of two pipelines
+// cost the dearer pipeline when the calibrated pair ran in the time of its
+// dearer construct, their sum when it ran in the sum of both, and their sum
+// (Eq. 4) when the description has no pair.
+TEST_CASE("HLLC+ overlaps two pipelines as far as their calibrated pair did", "[intcc][hllc+]") {
+  auto hardware = [](const std::string& pair) {
+    return read_hardware_string(
+        "<hardware name=\"pipes\"><hllc>"
+        "<cost construct=\"int_add\" value=\"1\" unit=\"ns\" source=\"t\"/>"
+        "<cost construct=\"double_mul\" value=\"2\" unit=\"ns\" source=\"t\"/>" +
+            pair + "</hllc></hardware>",
+        "pipes.xml");
+  };
+  auto pair = [](double ns) {
+    return "<cost construct=\"int_add+double_mul\" value=\"" + std::to_string(ns) + "\" unit=\"ns\" source=\"t\"/>";
+  };
+  SegNode n;
+  n.id = n.vector = "n";
+  n.ruvs[ruv_kind::constructs].set("int_add", 10);
+  n.ruvs[ruv_kind::constructs].set("double_mul", 10);
+  n.ruvs[ruv_kind::ir].set("double_mul", 10);  // the compiler's report, with no width and no chain
+  const ResourceModel& plus = find_resource_model("hllc+");
+  CHECK(plus.price(n, hardware(pair(2))).seconds == Approx(20e-9));    // the multiplier's time alone
+  CHECK(plus.price(n, hardware(pair(3))).seconds == Approx(30e-9));    // one after the other
+  CHECK(plus.price(n, hardware(pair(2.5))).seconds == Approx(25e-9));  // half the adds hidden
+  CHECK(plus.price(n, hardware("")).seconds == Approx(30e-9));         // not measured: Eq. 4's sum
+  CHECK(find_resource_model("hllc").price(n, hardware(pair(2))).seconds == Approx(30e-9));  // Eq. 4 itself
+  // The pair's name must name two constructs.
+  CHECK_THAT(test::error_message([&] { hardware("<cost construct=\"int_add+bogus\" value=\"1\" unit=\"ns\" source=\"t\"/>"); }),
+             Catch::Contains("nor a pair of them"));
+}
+
+// The traffic and branch terms HLLC+ shares with ICC and IntCC: a node
+// whose data streams from memory costs its bytes over the bandwidth,
+// however few constructs it performs.
+TEST_CASE("HLLC+ takes a node's memory traffic as ICC does", "[intcc][hllc+]") {
+  const Hardware hw = read_hardware_string(
+      "<hardware name=\"m\"><memory><param name=\"mem_bandwidth\" value=\"10\" unit=\"GB/s\" source=\"t\"/></memory>"
+      "<hllc><cost construct=\"global_load\" value=\"0.1\" unit=\"ns\" source=\"t\"/></hllc></hardware>",
+      "m.xml");
+  SegNode n;
+  n.id = n.vector = "n";
+  n.ruvs[ruv_kind::constructs].set("global_load", 100);
+  Ruv& ir = n.ruvs[ruv_kind::ir];
+  ir.set("traffic", 1);
+  ir.set("bytes_from_mem", 6400);
+  const ResourceModel& plus = find_resource_model("hllc+");
+  CHECK(plus.price(n, hw).seconds == Approx(6400 / 10e9));  // 640 ns of transfers against 10 ns of loads
+  ir.set("bytes_from_mem", 64);
+  CHECK(plus.price(n, hw).seconds == Approx(10e-9));
 }
 
 TEST_CASE("pacer predict reports HLLC and HLLC+ side by side", "[intcc][hllc+]") {

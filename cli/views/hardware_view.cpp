@@ -154,10 +154,13 @@ std::string hardware_check_text(const Hardware& h) {
   std::ostringstream os;
   os << "ok: " << h.file << " (" << h.name << "): " << n << " figures, each with its source";
   if (estimated) os << "; " << estimated << " marked as estimates";
-  os << "\n  HLLC cost vector: " << hllc.params.size() << " of " << constructs().size() << " constructs";
-  if (!hllc.unknown.empty()) os << ", " << hllc.unknown.size() << " declared unknown";
-  const size_t missing = constructs().size() - hllc.params.size() - hllc.unknown.size();
-  if (missing) os << ", " << missing << " absent";
+  size_t priced = 0, declared = 0, pairs = 0;
+  for (const auto& [name, f] : hllc.params) (find_construct(name) ? priced : pairs) += 1;
+  for (const auto& [name, why] : hllc.unknown) declared += find_construct(name) ? 1 : 0;
+  os << "\n  HLLC cost vector: " << priced << " of " << constructs().size() << " constructs";
+  if (declared) os << ", " << declared << " declared unknown";
+  if (const size_t missing = constructs().size() - priced - declared) os << ", " << missing << " absent";
+  if (pairs) os << "; " << pairs << " pairs of pipelines measured together";
   os << "\n  sections:";
   for (const auto& s : sections_of(h)) os << ' ' << s;
   os << '\n';

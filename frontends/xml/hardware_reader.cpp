@@ -27,8 +27,8 @@ class HardwareReader {
       if (c.type() != pugi::node_element) continue;
       std::string name = c.name();
       if (name == "description") continue;
-      if (name == "hllc") cost_vector(c, hw, "construct", [](const std::string& k) { return find_construct(k) != nullptr; },
-                                      "is not a construct pacer counts");
+      if (name == "hllc") cost_vector(c, hw, "construct", known_construct_or_pair,
+                                      "is not a construct pacer counts, nor a pair of them (\"int_add+double_mul\")");
       else if (name == "intcc")
         cost_vector(c, hw, "class", known_ir_class, "is not an IR class IntCC counts (resource_models/intcc/ir_classes.cpp)");
       else section(c, *find_section_spec(name), hw);
@@ -128,6 +128,13 @@ class HardwareReader {
       }
     }
     if (s.params.empty() && s.unknown.empty()) hw.sections.erase(section);  // an empty section gives no cost vector
+  }
+
+  // A construct, or a pair measured together ("int_add+double_mul").
+  static bool known_construct_or_pair(const std::string& name) {
+    const size_t plus = name.find('+');
+    if (plus == std::string::npos) return find_construct(name) != nullptr;
+    return find_construct(name.substr(0, plus)) && find_construct(name.substr(plus + 1));
   }
 
   // A scalar class, or one with its lanes (".v4", ".vscale").

@@ -109,8 +109,12 @@ std::string hardware_to_xml(const Hardware& hw, const std::string& comment) {
     }
   }
   if (const HwSection* costs = hw.section("hllc")) {
-    std::vector<std::string> names;
+    std::vector<std::string> names;  // the table's constructs, then the pairs measured together
     for (const auto& c : constructs()) names.emplace_back(c.name);
+    for (const auto& [name, f] : costs->params)
+      if (!find_construct(name)) names.push_back(name);
+    for (const auto& [name, why] : costs->unknown)
+      if (!find_construct(name)) names.push_back(name);
     write_cost_vector(root.append_child("hllc"), "construct", *costs, names);
   }
   if (const HwSection* costs = hw.section("intcc")) {

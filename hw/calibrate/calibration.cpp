@@ -278,6 +278,7 @@ class Calibrator {
     std::vector<double> loop = timing(t, "loop");
     for (double& x : loop) x -= independent.at("int_add") + independent.at("int_cmp");
     hllc_section().params["loop"] = cost(loop, "an empty counted loop, its increment and test subtracted");
+    measure(t, base, pipeline_pair_benchmarks(), "pair:", independent, hllc_section());
     for (const auto& c : constructs())
       if (!hllc_section().params.count(std::string(c.name)))
         hllc_section().unknown[std::string(c.name)] = "pacer calibrate has no benchmark for it";

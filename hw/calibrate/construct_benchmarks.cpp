@@ -1,6 +1,11 @@
 #include "hw/calibrate/construct_benchmarks.hpp"
 
+#include <algorithm>
+#include <iterator>
 #include <sstream>
+#include <stdexcept>
+
+#include "framework/constructs.hpp"
 
 namespace pacer::calibrate {
 
@@ -78,10 +83,39 @@ const std::vector<ConstructBenchmark>& ir_class_benchmarks() {
 }
 
 namespace {
+const ConstructBenchmark& benchmark_of(std::string_view construct) {
+  for (const auto& b : construct_benchmarks())
+    if (b.construct == construct) return b;
+  throw std::logic_error("no construct benchmark for " + std::string(construct));
+}
+}  // namespace
 
+const std::vector<ConstructBenchmark>& pipeline_pair_benchmarks() {
+  static const std::vector<ConstructBenchmark> table = [] {
+    std::vector<ConstructBenchmark> out;
+    for (size_t p = 0; p < std::size(kPipelines); ++p)
+      for (size_t q = p + 1; q < std::size(kPipelines); ++q) {
+        const ConstructBenchmark& a = benchmark_of(pipeline_representative(kPipelines[p]));
+        const ConstructBenchmark& b = benchmark_of(pipeline_representative(kPipelines[q]));
+        std::string second = b.independent;
+        std::replace(second.begin(), second.end(), '#', '@');
+        std::vector<std::string> minus = a.minus;
+        minus.insert(minus.end(), b.minus.begin(), b.minus.end());
+        out.push_back({construct_pair(a.construct, b.construct), a.independent + " " + second, "", minus});
+      }
+    return out;
+  }();
+  return table;
+}
+
+namespace {
+
+// '#' is the chain (0-3); '@' the chain of a pair's second construct (4-7),
+// so that the two constructs of a pair never wait on each other.
 std::string chain(const std::string& statement, int k) {
   std::string out;
-  for (char ch : statement) out += ch == '#' ? std::to_string(k) : std::string(1, ch);
+  for (char ch : statement)
+    out += ch == '#' ? std::to_string(k) : ch == '@' ? std::to_string(k + 4) : std::string(1, ch);
   return out;
 }
 
@@ -96,6 +130,8 @@ std::string function(const std::string& name, const std::string& body) {
     << "  float f0 = v_float, f1 = v_float, f2 = v_float, f3 = v_float, fy = v_float_small, fy1 = v_float_one;\n"
     << "  double d0 = v_double, d1 = v_double, d2 = v_double, d3 = v_double, dy = v_double_small, dy1 = v_double_one;\n"
     << "  double e0 = 0, e1 = 0, e2 = 0, e3 = 0;\n"
+    << "  int i4 = v_int, i5 = v_int, i6 = v_int, i7 = v_int;\n"
+    << "  double d4 = v_double, d5 = v_double, d6 = v_double, d7 = v_double;\n"
     << "  pacer_v2d x0 = {v_double, v_double}, x1 = x0, x2 = x0, x3 = x0;\n"
     << "  pacer_v2d xy = {v_double_small, v_double_small}, xy1 = {v_double_one, v_double_one};\n"
     << "  pacer_v4f w0 = {v_float, v_float, v_float, v_float}, w1 = w0, w2 = w0, w3 = w0;\n"
@@ -130,7 +166,7 @@ const char* const harness_source =
 std::string benchmark_function(const std::string& name) {
   std::string out = name;
   for (char& ch : out)
-    if (ch == ':' || ch == '.') ch = '_';  // "irclass:double_add.v2:dependent"
+    if (ch == ':' || ch == '.' || ch == '+') ch = '_';  // "irclass:double_add.v2:dependent", "pair:a+b:independent"
   return "bench_" + out;
 }
 
@@ -146,7 +182,9 @@ std::string generate_construct_benchmarks() {
       {"baseline", unrolled_independent("BI(i#);")},
       {"loop", "    BI(i0);\n"},  // one iteration per repetition
   };
-  for (const auto& [kind, table] : {std::pair{"construct:", &construct_benchmarks()}, {"irclass:", &ir_class_benchmarks()}})
+  for (const auto& [kind, table] : {std::pair{"construct:", &construct_benchmarks()},
+                                    {"irclass:", &ir_class_benchmarks()},
+                                    {"pair:", &pipeline_pair_benchmarks()}})
     for (const auto& b : *table) {
       benches.emplace_back(kind + b.construct + ":independent", unrolled_independent(b.independent));
       if (!b.dependent.empty())

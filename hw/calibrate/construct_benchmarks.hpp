@@ -31,6 +31,13 @@ const std::vector<ConstructBenchmark>& construct_benchmarks();
 // classes are measured by the construct benchmarks.
 const std::vector<ConstructBenchmark>& ir_class_benchmarks();
 
+// Each pair of pipelines (framework/constructs.hpp) measured together: the
+// independent forms of their representatives interleaved, each on chains of
+// its own. `construct` is the pair's name ("int_add+double_mul"); what
+// calibration records is the cost of one of each, which HLLC+ sets against
+// the two costs apart to see how far the pipelines overlap.
+const std::vector<ConstructBenchmark>& pipeline_pair_benchmarks();
+
 // Operations per timed repetition of a construct benchmark.
 inline constexpr int ops_per_repetition = 16;
 

@@ -91,6 +91,7 @@ DerivedHllc derive_hllc(const Hardware& hw) {
     }
   };
   derive_table(construct_benchmarks(), "construct:", out.hllc);
+  derive_table(pipeline_pair_benchmarks(), "pair:", out.hllc);
   if (const Priced loop = cycles("loop"); loop.cycles && independent.count("int_add") && independent.count("int_cmp"))
     out.hllc.params["loop"] = derived(*loop.cycles * t_cyc - independent.at("int_add") - independent.at("int_cmp"),
                                       options.mcpu, "an empty counted loop, its increment and test subtracted");
