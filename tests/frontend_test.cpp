@@ -124,6 +124,41 @@ TEST_CASE("math library calls are constructs, other library calls are calls", "[
   CHECK(r["double_abs"] == 1);
 }
 
+TEST_CASE("what every iteration of a loop computes alike is counted once, before the loop", "[frontend]") {
+  CAnalysis a = analyse_source(
+      "int g;\n"
+      "void f(double c[64][64], double *a, int n, int i, int d, int m) {\n"
+      "  int *p = &m;\n"
+      "  for (int j = 0; j < n - 1; j++) c[i][j] = a[j + 1] * (n * 2.0) + m * 3 + g * 5 + j / d;\n"
+      "}\n");
+  auto seq = nodes(task(a, "f").seg);
+  REQUIRE(seq.size() == 2);
+  const SegNode& entry = *seq[0];
+  const SegNode* body = nullptr;
+  for_each_node(task(a, "f").seg, [&](const SegNode& n) {
+    if (n.kind == NodeKind::Compute && &n != &entry) body = &n;
+  });
+  REQUIRE(body);
+  auto before = ruv(entry), each = ruv(*body);
+  // n - 1 of the test, the row c[i] and n * 2.0 (with its conversion) are
+  // counted before the loop, beside the first test's own n - 1.
+  CHECK(before["int_sub"] == 2);
+  CHECK(each["int_sub"] == 0);
+  CHECK(before["array_index"] == 1);
+  CHECK(each["array_index"] == 2);  // the element c[i][j] and a[j + 1]
+  CHECK(before["double_mul"] == 1);
+  CHECK(before["conv_int_fp"] == 1);
+  CHECK(entry.ruvs.at(ruv_kind::flops).get("flops") == 1);
+  // Not invariant: j + 1 (j is stepped), m * 3 (m's address is taken),
+  // g * 5 (a global), j / d (a division), the product with a[j + 1].
+  CHECK(each["int_mul"] == 2);
+  CHECK(each["int_div"] == 1);
+  CHECK(each["int_add"] == 2);  // j + 1 and j++
+  CHECK(each["double_add"] == 3);
+  CHECK(each["conv_int_fp"] == 3);
+  CHECK(each["double_mul"] == 1);
+}
+
 TEST_CASE("nested loops get symbolic trip counts named after the variables", "[frontend]") {
   CAnalysis a = analyse_source(
       "void f(double *a, int n, int m) {\n"

@@ -107,6 +107,27 @@ void ConstructCounter::count(const Expr* e) {
     return;
   }
   if (isa<BinaryOperator, UnaryOperator, CastExpr>(e) && folded(e)) return;
+  // What every iteration of its loop computes alike is computed once, before
+  // the loop (loop_invariance.hpp): counted there.
+  if (!hoisting_ && worth_hoisting(e) && hooks_.invariant(*e)) {
+    hoisting_ = true;
+    dispatch(e);
+    hoisting_ = false;
+    return;
+  }
+  dispatch(e);
+}
+
+// An operation, a conversion or an element's address: what costs something
+// when hoisted (a variable's read alone is an operand).
+bool ConstructCounter::worth_hoisting(const Expr* e) const {
+  if (isa<BinaryOperator, UnaryOperator>(e)) return true;
+  const auto* c = dyn_cast<CastExpr>(e);
+  if (!c || c->getCastKind() == CK_LValueToRValue || c->getCastKind() == CK_NoOp) return false;
+  return c->getCastKind() != CK_ArrayToPointerDecay || isa<ArraySubscriptExpr>(c->getSubExpr()->IgnoreParens());
+}
+
+void ConstructCounter::dispatch(const Expr* e) {
   if (const auto* c = dyn_cast<CastExpr>(e)) return cast(*c);
   if (const auto* b = dyn_cast<CompoundAssignOperator>(e)) return compound_assign(*b);
   if (const auto* b = dyn_cast<BinaryOperator>(e)) return binary(*b);

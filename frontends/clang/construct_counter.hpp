@@ -31,6 +31,11 @@ class ExprHooks {
   // A load (or a store) of memory other than a local variable: an array
   // element, a pointee, a global.
   virtual void memory_reference(const clang::Expr& lvalue, bool store) = 0;
+  // Whether `e` has the same value in every iteration of the innermost loop
+  // around the segment being filled (loop_invariance.hpp), and that loop has
+  // a segment before it to count it in: then hoisted() is that count.
+  virtual bool invariant(const clang::Expr& e) = 0;
+  virtual Ruv& hoisted() = 0;
 };
 
 // "int", "float" or "double": the construct family of arithmetic in `type`.
@@ -52,7 +57,11 @@ class ConstructCounter {
   static const char* storage(const clang::Expr* lvalue);
 
  private:
-  void add(const std::string& construct, double n = 1) { hooks_.current().add(construct, n); }
+  void add(const std::string& construct, double n = 1) {
+    (hoisting_ ? hooks_.hoisted() : hooks_.current()).add(construct, n);
+  }
+  void dispatch(const clang::Expr* e);
+  bool worth_hoisting(const clang::Expr* e) const;
   // Counts a load or store of `lvalue` and hands memory references to the hooks.
   void reference(const clang::Expr* lvalue, bool store);
   void cast(const clang::CastExpr& e);
@@ -68,6 +77,7 @@ class ConstructCounter {
   clang::ASTContext& ctx_;
   ExprHooks& hooks_;
   llvm::DenseMap<const clang::Expr*, bool> reads_local_;
+  bool hoisting_ = false;  // counting an invariant expression, before its loop
 };
 
 }  // namespace pacer::cfront

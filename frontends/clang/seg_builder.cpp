@@ -9,6 +9,7 @@
 
 #include "framework/constructs.hpp"
 #include "frontends/clang/construct_counter.hpp"
+#include "frontends/clang/loop_invariance.hpp"
 #include "frontends/clang/memory_access.hpp"
 #include "frontends/clang/trip_count.hpp"
 
@@ -90,7 +91,7 @@ class Builder final : public ExprHooks {
   Builder(ASTContext& ctx, const FunctionDecl& fn, const FileFunctions& file, const std::string& display_file,
           CAnalysis& out, std::set<std::string>& parameter_names)
       : ctx_(ctx), sm_(ctx.getSourceManager()), fn_(fn), file_(file), display_(display_file), out_(out),
-        names_(parameter_names), name_(fn.getName().str()), counter_(ctx, *this), trips_(ctx, fn, name_), accesses_(ctx, fn, trips_),
+        names_(parameter_names), name_(fn.getName().str()), counter_(ctx, *this), trips_(ctx, fn, name_), accesses_(ctx, fn, trips_), invariance_(ctx, fn),
         first_diagnostic_(out.diagnostics.size()) {}
 
   Task build() {
@@ -131,6 +132,24 @@ class Builder final : public ExprHooks {
   void memory_reference(const clang::Expr& lvalue, bool store) override {
     current();
     accesses_.read(lvalue, store, loops_, open_->memory);
+  }
+
+  bool invariant(const clang::Expr& e) override {
+    return !entries_.empty() && entries_.back().has_segment && invariance_.invariant(e, *entries_.back().loop);
+  }
+  Ruv& hoisted() override { return entries_.back().hoisted; }
+
+  // Adds what a loop's iterations compute alike to the segment before it,
+  // the last node of the sequence when the loop is appended.
+  void count_before_loop(const Ruv& hoisted) {
+    SegNode* entry = nullptr;
+    for (SegNode* n : seg_->mutable_sequence()) entry = n;
+    Ruv& constructs = entry->ruvs[ruv_kind::constructs];
+    for (const auto& [construct, count] : hoisted) constructs.add(construct, count);
+    double flops = 0;
+    for (const auto& [construct, count] : constructs)
+      if (const Construct* c = find_construct(construct)) flops += c->mcmahon_flops * count;
+    entry->ruvs[ruv_kind::flops].set("flops", flops);
   }
 
   Ruv& current() override {
@@ -372,7 +391,9 @@ class Builder final : public ExprHooks {
       counter_.count(cond);  // the first test
       if (opens && open_) open_->count_at = s.getBeginLoc();
     }
+    const size_t before = seg_->size();
     flush();
+    const bool entry_segment = seg_->size() > before;
     SegNode node = make(NodeKind::Loop, "loop", s.getBeginLoc(), s.getEndLoc());
     node.label = header(s);
 
@@ -399,6 +420,7 @@ class Builder final : public ExprHooks {
     site(CountSite::Kind::Loop, node.id, p, s.getBeginLoc(), {body->getBeginLoc()}).trips = node.trips;
 
     loops_.push_back(&s);
+    entries_.push_back({&s, entry_segment, {}});
     node.body = sub_seg([&] {
       stmt_ = cond ? static_cast<const Stmt*>(cond) : &s;
       current().add("loop");  // one iteration's test, step and jump
@@ -408,6 +430,8 @@ class Builder final : public ExprHooks {
       statement(body);
     });
     loops_.pop_back();
+    if (!entries_.back().hoisted.empty()) count_before_loop(entries_.back().hoisted);
+    entries_.pop_back();
     append(std::move(node));
   }
 
@@ -877,6 +901,16 @@ class Builder final : public ExprHooks {
   ConstructCounter counter_;
   TripCounter trips_;
   AccessReader accesses_;
+  LoopInvariance invariance_;
+  // Per enclosing loop, innermost last: what its iterations compute alike,
+  // counted in the segment before it (none when it has none: a do loop
+  // first in its block keeps such work in its body).
+  struct LoopEntry {
+    const Stmt* loop;
+    bool has_segment;
+    Ruv hoisted;
+  };
+  std::vector<LoopEntry> entries_;
 
   Seg* seg_ = nullptr;
   std::optional<OpenSegment> open_;
