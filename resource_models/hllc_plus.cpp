@@ -1,37 +1,33 @@
 // HLLC beyond the paper, still at the language level: Eq. 4's cost vector
-// and construct counts, with two facts of the compiled loop that Eq. 4
+// and construct counts, with the facts of the compiled loop that Eq. 4
 // cannot see (issue "Accuracy beyond the paper", item 4):
 // - a loop the compiler vectorises does its constructs a vector at a time:
 //   the counts are divided by the vector width the compiler reports;
+// - a core issues the constructs of different pipelines (integer, floating
+//   add, floating multiply, load, store) in the same cycles, as far as
+//   pacer calibrate measured them to (pipelines.hpp); a description without
+//   those measurements adds them, as Eq. 4 does;
 // - a loop whose iterations wait on a loop-carried chain (a sum, a search,
 //   a pointer chase) runs at least at the chain's latency: each recurrence
 //   of the optimised IR (resource_models/intcc/ir_code.hpp), its classes
 //   mapped to the constructs that measure them (ir_classes.hpp), priced at
-//   the constructs' chained (dependent) costs.
-// - a core issues the constructs of different pipelines (integer, floating
-//   add, floating multiply, load, store; framework/constructs.hpp) in the
-//   same cycles: each pipeline's share of c^T f is summed apart, and a
-//   pipeline's time is its own plus the part of each other pipeline it
-//   does not overlap, as `pacer calibrate` measured the pair
-//   (pipeline_overlap below). Pairs a description does not give add in
-//   full, as in Eq. 4.
-// core = max(max_p (T_p + sum_{q != p} (1 - o_pq) T_q), max_k c_dep^T f_k),
-// T_p = sum_{i in p} c_i f_i / lanes;
+//   the constructs' chained (dependent) costs;
+//   core = max(issued(T), max_k c_dep^T f_k), T_p = sum_{i in p} c_i f_i / lanes;
 // - what no construct cost can say, the loop's data traffic over the cache
 //   levels and its mispredicted branches, comes from the terms ICC and
 //   IntCC share (icc/memory_term.hpp): the three models then differ only in
 //   where the in-core time comes from (C constructs, IR classes, machine
-//   code). The paper's plain Eq. 4 stays the `hllc` model, and both are
-//   reported side by side.
+//   code).
+// The paper's plain Eq. 4 stays the `hllc` model, and both are reported
+// side by side.
 #include "resource_models/icc/compiled_model.hpp"
 #include "resource_models/icc/memory_term.hpp"
 #include "resource_models/hllc.hpp"
 #include "resource_models/intcc/ir_classes.hpp"
+#include "resource_models/pipelines.hpp"
 #include "resource_models/resource_model.hpp"
 
 #include <algorithm>
-#include <array>
-#include <iterator>
 
 #include "framework/constructs.hpp"
 
@@ -53,7 +49,7 @@ class HllcPlus : public ResourceModel {
     const double lanes = std::max(1.0, ir.get(ir_vector_lanes));
     NodeCost unpriced = construct_cost(f, hw, "hllc+", lanes);  // what no cost prices, reported
     const HwSection& costs = *hw.section("hllc");
-    const double core = std::max(issued(f, costs, lanes), longest_chain(ir, costs, unpriced));
+    const double core = std::max(issued(f, hw, lanes), longest_chain(ir, costs, unpriced));
     NodeCost cost = with_memory_and_branches(core, ir, hw, "hllc+");
     for (const auto& [name, count] : unpriced.unpriced) cost.unpriced[name] += count;
     return cost;
@@ -64,38 +60,16 @@ class HllcPlus : public ResourceModel {
   }
 
  private:
-  // How far pipelines p and q run together: 1 when the pair costs what the
-  // dearer of its two constructs costs alone, 0 when it costs their sum.
-  static double pipeline_overlap(const HwSection& costs, Pipeline p, Pipeline q) {
-    if (p > q) std::swap(p, q);  // pairs are measured in kPipelines' order
-    const std::string_view a = pipeline_representative(p), b = pipeline_representative(q);
-    auto ca = costs.params.find(std::string(a)), cb = costs.params.find(std::string(b));
-    auto pair = costs.params.find(construct_pair(a, b));
-    if (ca == costs.params.end() || cb == costs.params.end() || pair == costs.params.end()) return 0;
-    // A representative below the timer's resolution costs nothing to hide.
-    const double alone = std::min(ca->second.value, cb->second.value);
-    if (alone <= 0) return 1;
-    const double hidden = ca->second.value + cb->second.value - pair->second.value;
-    return std::clamp(hidden / alone, 0.0, 1.0);
-  }
-
-  // The constructs' costs as the pipelines issue them (file comment).
-  static double issued(const Ruv& f, const HwSection& costs, double lanes) {
-    std::array<double, std::size(kPipelines)> busy{};
+  // The constructs' costs as the pipelines issue them (pipelines.hpp).
+  static double issued(const Ruv& f, const Hardware& hw, double lanes) {
+    const HwSection& costs = *hw.section("hllc");
+    PipelineWork work;
     for (const auto& [name, count] : f) {
       const Construct* k = find_construct(name);
       auto c = costs.params.find(name);
-      if (k && c != costs.params.end()) busy[static_cast<size_t>(k->pipeline)] += c->second.value * count / lanes;
+      if (k && c != costs.params.end()) work.add(k->pipeline, c->second.value * count / lanes);
     }
-    double slowest = 0;
-    for (Pipeline p : kPipelines) {
-      double t = busy[static_cast<size_t>(p)];
-      if (t <= 0) continue;  // an idle pipeline holds nothing up
-      for (Pipeline q : kPipelines)
-        if (q != p) t += (1 - pipeline_overlap(costs, p, q)) * busy[static_cast<size_t>(q)];
-      slowest = std::max(slowest, t);
-    }
-    return slowest;
+    return work.issued(hw);
   }
 
   // The slowest recurrence, each of its IR classes at the chained cost of

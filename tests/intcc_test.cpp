@@ -238,11 +238,11 @@ TEST_CASE("HLLC+ divides a vectorised loop's constructs by its width and waits f
   CHECK_THROWS_AS(plus.price(bare, host), InputError);
 }
 
-// HLLC+'s pipelines (framework/constructs.hpp): constructs of two pipelines
+// The pipelines of HLLC+ and IntCC (resource_models/pipelines.hpp): constructs of two pipelines
 // cost the dearer pipeline when the calibrated pair ran in the time of its
 // dearer construct, their sum when it ran in the sum of both, and their sum
 // (Eq. 4) when the description has no pair.
-TEST_CASE("HLLC+ overlaps two pipelines as far as their calibrated pair did", "[intcc][hllc+]") {
+TEST_CASE("HLLC+ and IntCC overlap two pipelines as far as their calibrated pair did", "[intcc][hllc+]") {
   auto hardware = [](const std::string& pair) {
     return read_hardware_string(
         "<hardware name=\"pipes\"><hllc>"
@@ -258,12 +258,17 @@ TEST_CASE("HLLC+ overlaps two pipelines as far as their calibrated pair did", "[
   n.id = n.vector = "n";
   n.ruvs[ruv_kind::constructs].set("int_add", 10);
   n.ruvs[ruv_kind::constructs].set("double_mul", 10);
-  n.ruvs[ruv_kind::ir].set("double_mul", 10);  // the compiler's report, with no width and no chain
-  const ResourceModel& plus = find_resource_model("hllc+");
-  CHECK(plus.price(n, hardware(pair(2))).seconds == Approx(20e-9));    // the multiplier's time alone
-  CHECK(plus.price(n, hardware(pair(3))).seconds == Approx(30e-9));    // one after the other
-  CHECK(plus.price(n, hardware(pair(2.5))).seconds == Approx(25e-9));  // half the adds hidden
-  CHECK(plus.price(n, hardware("")).seconds == Approx(30e-9));         // not measured: Eq. 4's sum
+  // The compiler's report, with no width and no chain: the same operations.
+  n.ruvs[ruv_kind::ir].set("double_mul", 10);
+  n.ruvs[ruv_kind::ir].set("int_add", 10);
+  for (const char* model : {"hllc+", "intcc"}) {  // IntCC's classes issue on their constructs' pipelines
+    INFO(model);
+    const ResourceModel& m = find_resource_model(model);
+    CHECK(m.price(n, hardware(pair(2))).seconds == Approx(20e-9));    // the multiplier's time alone
+    CHECK(m.price(n, hardware(pair(3))).seconds == Approx(30e-9));    // one after the other
+    CHECK(m.price(n, hardware(pair(2.5))).seconds == Approx(25e-9));  // half the adds hidden
+    CHECK(m.price(n, hardware("")).seconds == Approx(30e-9));         // not measured: Eq. 4's sum
+  }
   CHECK(find_resource_model("hllc").price(n, hardware(pair(2))).seconds == Approx(30e-9));  // Eq. 4 itself
   // The pair's name must name two constructs.
   CHECK_THAT(test::error_message([&] { hardware("<cost construct=\"int_add+bogus\" value=\"1\" unit=\"ns\" source=\"t\"/>"); }),

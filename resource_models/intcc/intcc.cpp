@@ -6,13 +6,16 @@
 // of C constructs, so that the compiler's optimisations (vectorisation,
 // unrolling, if-conversion, hoisting) are in the counts; a loop whose
 // iterations wait on a recurrence (ir_code.hpp) runs at least at its
-// latency: t = max(c^T f, c_dep^T f_chain) over the node's recurrences. The memory and
-// branch terms are ICC's (memory_term.hpp): IntCC differs from ICC only in
-// where the in-core time comes from.
+// latency: t = max(c^T f, c_dep^T f_chain) over the node's recurrences.
+// Beyond the paper, c^T f is summed per pipeline of the classes' constructs
+// and the pipelines overlap as calibration measured them to (pipelines.hpp),
+// as in HLLC+. The memory and branch terms are ICC's (memory_term.hpp):
+// IntCC differs from ICC only in where the in-core time comes from.
 #include "resource_models/icc/compiled_model.hpp"
 #include "resource_models/icc/machine_costs.hpp"
 #include "resource_models/icc/memory_term.hpp"
 #include "resource_models/intcc/ir_classes.hpp"
+#include "resource_models/pipelines.hpp"
 #include "resource_models/resource_model.hpp"
 
 #include <algorithm>
@@ -20,6 +23,13 @@
 namespace pacer {
 
 namespace {
+
+// The pipeline of the construct whose benchmark measures a class.
+Pipeline pipeline_of(const std::string& ir_class) {
+  const IrClass* k = find_ir_class(scalar_class(ir_class));
+  const Construct* c = k && !k->construct.empty() ? find_construct(k->construct) : nullptr;
+  return c ? c->pipeline : Pipeline::Integer;
+}
 
 class Intcc : public ResourceModel {
  public:
@@ -34,7 +44,7 @@ class Intcc : public ResourceModel {
                           "the intcc model needs an <intcc> cost vector, or the <hllc> construct costs that measure "
                           "its classes, which '" + hw.name + "' does not give (pacer calibrate measures both; pacer hw "
                           "derive derives them)");
-    double throughput = 0;
+    PipelineWork throughput;
     std::map<std::string, double> unpriced, chains;  // chains: latency of each recurrence
     for (const auto& [name, count] : r) {
       if (count == 0 || is_memory_or_branch_entry(name) || name == ir_vector_lanes) continue;
@@ -45,12 +55,14 @@ class Intcc : public ResourceModel {
         continue;
       }
       if (free_class(name)) continue;  // emits no instruction of its own
-      if (const Figure* f = ir_class_cost(name, hw)) throughput += f->value * count;
+      if (const Figure* f = ir_class_cost(name, hw)) throughput.add(pipeline_of(name), f->value * count);
       else unpriced[name] += count;
     }
     // The loop's next iteration waits for the longest recurrence: the node
-    // runs at its instructions' throughput or that chain's latency.
-    double core = throughput;
+    // runs at its instructions' throughput, the pipelines issuing together
+    // as far as calibration measured them to (pipelines.hpp), or that
+    // chain's latency.
+    double core = throughput.issued(hw);
     for (const auto& [k, latency] : chains) core = std::max(core, latency);
     NodeCost out = with_memory_and_branches(core, r, hw, "intcc");
     for (auto& [name, count] : unpriced) out.unpriced[name] += count;

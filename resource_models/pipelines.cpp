@@ -1,0 +1,34 @@
+#include "resource_models/pipelines.hpp"
+
+#include <algorithm>
+
+namespace pacer {
+
+double pipeline_overlap(const Hardware& hw, Pipeline p, Pipeline q) {
+  const HwSection* costs = hw.section("hllc");
+  if (!costs) return 0;
+  if (p > q) std::swap(p, q);  // pairs are measured in kPipelines' order
+  const std::string_view a = pipeline_representative(p), b = pipeline_representative(q);
+  auto ca = costs->params.find(std::string(a)), cb = costs->params.find(std::string(b));
+  auto pair = costs->params.find(construct_pair(a, b));
+  if (ca == costs->params.end() || cb == costs->params.end() || pair == costs->params.end()) return 0;
+  // A representative below the timer's resolution costs nothing to hide.
+  const double alone = std::min(ca->second.value, cb->second.value);
+  if (alone <= 0) return 1;
+  const double hidden = ca->second.value + cb->second.value - pair->second.value;
+  return std::clamp(hidden / alone, 0.0, 1.0);
+}
+
+double PipelineWork::issued(const Hardware& hw) const {
+  double slowest = 0;
+  for (Pipeline p : kPipelines) {
+    double t = busy_[static_cast<size_t>(p)];
+    if (t <= 0) continue;  // an idle pipeline holds nothing up
+    for (Pipeline q : kPipelines)
+      if (q != p) t += (1 - pipeline_overlap(hw, p, q)) * busy_[static_cast<size_t>(q)];
+    slowest = std::max(slowest, t);
+  }
+  return slowest;
+}
+
+}  // namespace pacer
