@@ -3,29 +3,7 @@
 namespace pacer::cfront {
 
 using namespace clang;
-
-namespace {
-
-template <class F>
-void walk(const Stmt* s, F&& f) {
-  if (!s) return;
-  f(s);
-  for (const Stmt* child : s->children()) walk(child, f);
-}
-
-// The variable an lvalue names, through parentheses and the members of a
-// struct held in it; null for array elements and pointees.
-const VarDecl* variable_of(const Expr* lv) {
-  lv = lv->IgnoreParenImpCasts();
-  while (const auto* m = dyn_cast<MemberExpr>(lv)) {
-    if (m->isArrow()) return nullptr;
-    lv = m->getBase()->IgnoreParenImpCasts();
-  }
-  const auto* ref = dyn_cast<DeclRefExpr>(lv);
-  return ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
-}
-
-}  // namespace
+using clang::Expr;  // not pacer::Expr, the formulas' expression
 
 bool LoopInvariance::invariant(const Expr& e, const Stmt& loop) { return value(&e, loop); }
 
@@ -81,38 +59,14 @@ bool LoopInvariance::address(const Expr* lv, const Stmt& loop) {
   return false;
 }
 
+// A local variable the loop may not change (it assigns, steps, declares or
+// takes the address of it: trip_count.hpp), whose address the function
+// does not take elsewhere (a store through a pointer may change it).
 bool LoopInvariance::unchanged_local(const Expr* lv, const Stmt& loop) {
   const auto* ref = dyn_cast<DeclRefExpr>(lv->IgnoreParens());
   const auto* v = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
-  if (!v || v->getType().isVolatileQualified()) return false;
-  if (!v->hasLocalStorage()) return false;  // a global: a store or a call in the loop may change it
-  if (!address_taken_) {
-    address_taken_.emplace();
-    walk(fn_.getBody(), [&](const Stmt* s) {
-      if (const auto* u = dyn_cast<UnaryOperator>(s); u && u->getOpcode() == UO_AddrOf)
-        if (const VarDecl* taken = variable_of(u->getSubExpr())) address_taken_->insert(taken);
-    });
-  }
-  return !address_taken_->count(v) && !written(loop).count(v);
-}
-
-// Every local variable the loop assigns, steps or declares (one declared in
-// the body is a new value each iteration).
-const llvm::DenseSet<const VarDecl*>& LoopInvariance::written(const Stmt& loop) {
-  auto [it, fresh] = written_.try_emplace(&loop);
-  if (!fresh) return it->second;
-  llvm::DenseSet<const VarDecl*>& out = it->second;
-  walk(&loop, [&](const Stmt* s) {
-    const Expr* target = nullptr;
-    if (const auto* b = dyn_cast<BinaryOperator>(s); b && b->isAssignmentOp()) target = b->getLHS();
-    if (const auto* u = dyn_cast<UnaryOperator>(s); u && u->isIncrementDecrementOp()) target = u->getSubExpr();
-    if (target)
-      if (const VarDecl* v = variable_of(target)) out.insert(v);
-    if (const auto* d = dyn_cast<DeclStmt>(s))
-      for (const Decl* decl : d->decls())
-        if (const auto* v = dyn_cast<VarDecl>(decl)) out.insert(v);
-  });
-  return out;
+  if (!v || !v->hasLocalStorage() || v->getType().isVolatileQualified()) return false;  // a global: a store or a call may change it
+  return !trips_.address_taken().count(v) && !trips_.modified_in(&loop).count(v);
 }
 
 }  // namespace pacer::cfront

@@ -10,20 +10,20 @@
 // global or other memory (a store or a call in the loop may change it),
 // calls nothing, and does not divide by a value that may be zero.
 #pragma once
-#include <optional>
-
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/Stmt.h>
 #include <llvm/ADT/DenseMap.h>
-#include <llvm/ADT/DenseSet.h>
+
+#include "frontends/clang/trip_count.hpp"
 
 namespace pacer::cfront {
 
 class LoopInvariance {
  public:
-  LoopInvariance(clang::ASTContext& ctx, const clang::FunctionDecl& fn) : ctx_(ctx), fn_(fn) {}
+  // What loops and the function change comes from the trip counter's walks.
+  LoopInvariance(clang::ASTContext& ctx, TripCounter& trips) : ctx_(ctx), trips_(trips) {}
 
   // Whether `e` has the same value in every iteration of `loop`.
   bool invariant(const clang::Expr& e, const clang::Stmt& loop);
@@ -32,12 +32,9 @@ class LoopInvariance {
   bool value(const clang::Expr* e, const clang::Stmt& loop);
   bool address(const clang::Expr* lvalue, const clang::Stmt& loop);
   bool unchanged_local(const clang::Expr* lvalue, const clang::Stmt& loop);
-  const llvm::DenseSet<const clang::VarDecl*>& written(const clang::Stmt& loop);
 
   clang::ASTContext& ctx_;
-  const clang::FunctionDecl& fn_;
-  std::optional<llvm::DenseSet<const clang::VarDecl*>> address_taken_;
-  llvm::DenseMap<const clang::Stmt*, llvm::DenseSet<const clang::VarDecl*>> written_;
+  TripCounter& trips_;
   llvm::DenseMap<std::pair<const clang::Stmt*, const clang::Expr*>, bool> known_;
 };
 

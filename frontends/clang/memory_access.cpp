@@ -196,11 +196,7 @@ bool AccessReader::index(const clang::Expr* e, const Scope& scope, int depth, Af
 // one the trip counts already made a parameter (bound by the profile).
 bool AccessReader::invariant(const VarDecl& var, const Scope& scope, int depth, Affine& out) {
   if (scope.varying->count(&var)) return false;
-  if (!assigned_) {
-    assigned_.emplace();
-    collect_modified(function_.getBody(), *assigned_, false);
-  }
-  if (var.hasLocalStorage() && var.getInit() && depth < 8 && !isa<ParmVarDecl>(var) && !assigned_->count(&var))
+  if (var.hasLocalStorage() && var.getInit() && depth < 8 && !isa<ParmVarDecl>(var) && !trips_.assigned().count(&var))
     return index(var.getInit(), scope, depth + 1, out);
   const std::string* name = trips_.parameter_of(var);
   if (!name) return false;

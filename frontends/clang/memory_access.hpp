@@ -55,7 +55,6 @@ class AccessReader {
   const clang::FunctionDecl& function_;
   const TripCounter& trips_;
   llvm::DenseMap<const clang::Stmt*, VarSet> modified_;  // by outermost loop
-  std::optional<VarSet> assigned_;                       // anywhere in the function
 };
 
 }  // namespace pacer::cfront

@@ -91,7 +91,7 @@ class Builder final : public ExprHooks {
   Builder(ASTContext& ctx, const FunctionDecl& fn, const FileFunctions& file, const std::string& display_file,
           CAnalysis& out, std::set<std::string>& parameter_names)
       : ctx_(ctx), sm_(ctx.getSourceManager()), fn_(fn), file_(file), display_(display_file), out_(out),
-        names_(parameter_names), name_(fn.getName().str()), counter_(ctx, *this), trips_(ctx, fn, name_), accesses_(ctx, fn, trips_), invariance_(ctx, fn),
+        names_(parameter_names), name_(fn.getName().str()), counter_(ctx, *this), trips_(ctx, fn, name_), accesses_(ctx, fn, trips_), invariance_(ctx, trips_),
         first_diagnostic_(out.diagnostics.size()) {}
 
   Task build() {

@@ -29,19 +29,35 @@ std::string location(const SourceManager& sm, SourceLocation loc) {
 
 }  // namespace
 
-void collect_modified(const Stmt* s, VarSet& out, bool declarations) {
+void collect_modified(const Stmt* s, VarSet& out, bool declarations, VarSet* address_taken) {
   if (!s) return;
   if (const auto* b = dyn_cast<BinaryOperator>(s); b && b->isAssignmentOp()) mark(b->getLHS(), out);
-  if (const auto* u = dyn_cast<UnaryOperator>(s); u && (u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf))
+  if (const auto* u = dyn_cast<UnaryOperator>(s); u && (u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf)) {
     mark(u->getSubExpr(), out);
+    if (address_taken && u->getOpcode() == UO_AddrOf) mark(u->getSubExpr(), *address_taken);
+  }
   if (const auto* d = dyn_cast<DeclStmt>(s); d && declarations)
     for (const Decl* decl : d->decls())
       if (const auto* v = dyn_cast<VarDecl>(decl)) out.insert(v);
-  for (const Stmt* child : s->children()) collect_modified(child, out, declarations);
+  for (const Stmt* child : s->children()) collect_modified(child, out, declarations, address_taken);
 }
 
 TripCounter::TripCounter(ASTContext& ctx, const FunctionDecl& function, std::string function_name)
     : ctx_(ctx), function_(function), function_name_(std::move(function_name)) {}
+
+// One walk of the function for both.
+const VarSet& TripCounter::assigned() const {
+  if (!assigned_) {
+    assigned_.emplace();
+    collect_modified(function_.getBody(), *assigned_, false, &address_taken_);
+  }
+  return *assigned_;
+}
+
+const VarSet& TripCounter::address_taken() const {
+  assigned();
+  return address_taken_;
+}
 
 const VarSet& TripCounter::modified_in(const Stmt* s) {
   auto it = modified_.find(s);
@@ -127,12 +143,8 @@ Expr TripCounter::variable(const VarDecl& var, const VarSet& varying, int depth,
     return nullptr;
   }
   // A local set once and never changed stands for its initial value.
-  if (!assigned_) {
-    assigned_.emplace();
-    collect_modified(function_.getBody(), *assigned_, false);
-  }
   if (var.hasLocalStorage() && var.getInit() && depth < 8 && !isa<ParmVarDecl>(var) &&
-      !assigned_->count(&var) && var.getType()->isIntegerType()) {
+      !assigned().count(&var) && var.getType()->isIntegerType()) {
     std::string ignored;
     if (Expr e = symbolic(var.getInit(), varying, depth + 1, ignored)) return e;
   }

@@ -23,7 +23,8 @@ using VarSet = llvm::SmallPtrSet<const clang::VarDecl*, 16>;
 
 // Variables a statement may change: assigned, incremented, or whose address
 // it takes; and, with `declarations`, declared inside it (set anew each time).
-void collect_modified(const clang::Stmt* s, VarSet& out, bool declarations = true);
+// Those whose address it takes also go to `address_taken`, when given.
+void collect_modified(const clang::Stmt* s, VarSet& out, bool declarations = true, VarSet* address_taken = nullptr);
 
 struct TripCount {
   Expr trips;          // null when not derivable; the mean when it varies
@@ -58,6 +59,13 @@ class TripCounter {
   const Induction* induction_of(const clang::ForStmt& loop) const;
   // The parameter a variable became in a trip count analysed before, if any.
   const std::string* parameter_of(const clang::VarDecl& var) const;
+  // What a statement may change (collect_modified, declarations included),
+  // remembered per statement; and the variables whose address the function
+  // takes anywhere. Shared with the loop-invariance analysis.
+  const VarSet& modified_in(const clang::Stmt* s);
+  const VarSet& address_taken() const;
+  // The variables the function assigns anywhere (declarations aside).
+  const VarSet& assigned() const;
 
  private:
   struct Step {
@@ -70,7 +78,6 @@ class TripCounter {
   const clang::Expr* start_of(const clang::Stmt* init, const clang::VarDecl* var) const;
   Expr symbolic(const clang::Expr* e, const VarSet& varying, int depth, std::string& why);
   Expr variable(const clang::VarDecl& var, const VarSet& varying, int depth, std::string& why);
-  const VarSet& modified_in(const clang::Stmt* s);
   Expr count_of(const Expr& lo, const Expr& hi, const Step& step, bool inclusive, bool up) const;
   Expr constant_count(double lo, double hi, const Step& step, clang::BinaryOperatorKind op, bool up, std::string& why) const;
 
@@ -78,7 +85,8 @@ class TripCounter {
   const clang::FunctionDecl& function_;
   std::string function_name_;
   llvm::DenseMap<const clang::Stmt*, VarSet> modified_;
-  std::optional<VarSet> assigned_;  // in the whole function, declarations aside
+  mutable std::optional<VarSet> assigned_;  // in the whole function, declarations aside
+  mutable VarSet address_taken_;            // in the whole function, found with assigned_
   std::map<std::string, std::string> variables_;
   llvm::DenseMap<const clang::ForStmt*, Induction> inductions_;
   // During one analysis: counters of the enclosing loops the bounds may
