@@ -32,15 +32,7 @@ void AccessReader::read(const clang::Expr& lvalue, bool store, const std::vector
   static const VarSet none;
   Scope scope;
   scope.varying = &none;
-  if (!loops.empty()) {
-    auto it = modified_.find(loops.front());
-    if (it == modified_.end()) {
-      VarSet set;
-      collect_modified(loops.front(), set);
-      it = modified_.insert({loops.front(), std::move(set)}).first;
-    }
-    scope.varying = &it->second;
-  }
+  if (!loops.empty()) scope.varying = &trips_.modified_in(loops.front());
   for (const Stmt* l : loops)
     if (const auto* f = dyn_cast<ForStmt>(l))
       if (const Induction* ind = trips_.induction_of(*f)) scope.counters[ind->var] = ind->name;

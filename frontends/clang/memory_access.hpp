@@ -54,7 +54,6 @@ class AccessReader {
   clang::ASTContext& ctx_;
   const clang::FunctionDecl& function_;
   const TripCounter& trips_;
-  llvm::DenseMap<const clang::Stmt*, VarSet> modified_;  // by outermost loop
 };
 
 }  // namespace pacer::cfront

@@ -13,6 +13,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "framework/expression.hpp"
@@ -62,7 +63,7 @@ class TripCounter {
   // What a statement may change (collect_modified, declarations included),
   // remembered per statement; and the variables whose address the function
   // takes anywhere. Shared with the loop-invariance analysis.
-  const VarSet& modified_in(const clang::Stmt* s);
+  const VarSet& modified_in(const clang::Stmt* s) const;
   const VarSet& address_taken() const;
   // The variables the function assigns anywhere (declarations aside).
   const VarSet& assigned() const;
@@ -84,9 +85,14 @@ class TripCounter {
   clang::ASTContext& ctx_;
   const clang::FunctionDecl& function_;
   std::string function_name_;
-  llvm::DenseMap<const clang::Stmt*, VarSet> modified_;
-  mutable std::optional<VarSet> assigned_;  // in the whole function, declarations aside
-  mutable VarSet address_taken_;            // in the whole function, found with assigned_
+  class FunctionWalk;
+  void walk_function() const;
+  // Filled by one walk of the function (walk_function); the map's node
+  // addresses stay valid as it grows.
+  mutable bool walked_ = false;
+  mutable std::unordered_map<const clang::Stmt*, VarSet> modified_;
+  mutable VarSet assigned_;       // in the whole function, declarations aside
+  mutable VarSet address_taken_;  // in the whole function
   std::map<std::string, std::string> variables_;
   llvm::DenseMap<const clang::ForStmt*, Induction> inductions_;
   // During one analysis: counters of the enclosing loops the bounds may
