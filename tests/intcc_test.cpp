@@ -270,6 +270,14 @@ TEST_CASE("HLLC+ and IntCC overlap two pipelines as far as their calibrated pair
     CHECK(m.price(n, hardware("")).seconds == Approx(30e-9));         // not measured: Eq. 4's sum
   }
   CHECK(find_resource_model("hllc").price(n, hardware(pair(2))).seconds == Approx(30e-9));  // Eq. 4 itself
+  // pacer hw show lists the pair with the overlap it gives.
+  const std::string file = test::temp_file(
+      "pipes.xml", "<hardware name=\"pipes\"><hllc><cost construct=\"int_add\" value=\"1\" unit=\"ns\" source=\"t\"/>"
+                   "<cost construct=\"double_mul\" value=\"2\" unit=\"ns\" source=\"t\"/>" +
+                       pair(2.5) + "</hllc></hardware>");
+  const test::Run shown = test::run_pacer("hw show " + file);
+  CHECK(shown.status == 0);
+  CHECK_THAT(shown.out, Catch::Contains("int_add+double_mul") && Catch::Contains("overlap 0.5"));
   // The pair's name must name two constructs.
   CHECK_THAT(test::error_message([&] { hardware("<cost construct=\"int_add+bogus\" value=\"1\" unit=\"ns\" source=\"t\"/>"); }),
              Catch::Contains("nor a pair of them"));

@@ -1,5 +1,7 @@
 #include "cli/views/hardware_view.hpp"
 
+#include "resource_models/pipelines.hpp"
+
 #include <algorithm>
 #include <sstream>
 
@@ -109,6 +111,15 @@ std::string hardware_text(const Hardware& hw) {
       else if (auto u = costs->unknown.find(name); u != costs->unknown.end())
         t.add({name, "unknown", u->second});
     }
+    // The pipelines measured two at a time, and how far each pair overlaps (HLLC+, IntCC).
+    for (size_t p = 0; p < std::size(kPipelines); ++p)
+      for (size_t q = p + 1; q < std::size(kPipelines); ++q) {
+        const std::string name =
+            construct_pair(pipeline_representative(kPipelines[p]), pipeline_representative(kPipelines[q]));
+        if (auto f = costs->params.find(name); f != costs->params.end())
+          t.add({name, format_seconds(f->second.value),
+                 "overlap " + digits(pipeline_overlap(hw, kPipelines[p], kPipelines[q]), 2) + "; " + f->second.source});
+      }
     os << t.text();
   }
   return os.str();
