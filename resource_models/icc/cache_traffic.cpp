@@ -268,13 +268,13 @@ class NestWalk {
   // ends within half the budget.
   void nest(const SegNode& n) {
     pass_.clear();
-    accesses_ = 0;
+    accesses_ = executions_ = 0;
     counting_from_ = budget_ / 4;
     stop_ = false;
     node(n);
     if (!stop_ && accesses_ <= budget_ / 2) {
       pass_.clear();
-      accesses_ = 0;
+      accesses_ = executions_ = 0;
       counting_from_ = 0;
       node(n);
     }
@@ -360,7 +360,10 @@ class NestWalk {
       if (walked && counted) t->walks += 1;
     }
     accesses_ += static_cast<double>(accesses.size());
-    if (accesses_ >= budget_) stop_ = true;
+    // Executions bound the walk too: nodes with no address the simulation
+    // can place (a pointer chase) spend no budget, and a loop of them
+    // around another ran on for minutes.
+    if (accesses_ >= budget_ || ++executions_ >= kExecutionsPerAccess * budget_) stop_ = true;
   }
 
   // The node's accesses with the parameters bound, once per node: their
@@ -420,6 +423,8 @@ class NestWalk {
   double next_static_ = 1 << 20;
   long long pointees_ = 0;
   double accesses_ = 0, counting_from_ = 0;
+  double executions_ = 0;  // of compute nodes, in this pass
+  static constexpr double kExecutionsPerAccess = 16;
   bool stop_ = false;
 };
 
