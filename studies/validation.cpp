@@ -13,6 +13,7 @@
 #include "frontends/xml/catalogue.hpp"
 #include "resource_models/ct/component_timing.hpp"
 #include "resource_models/icc/cache_traffic.hpp"
+#include "resource_models/icc/compiled_model.hpp"
 #include "resource_models/icc/machine_costs.hpp"
 #include "resource_models/prediction.hpp"
 #include "resource_models/resource_model.hpp"
@@ -224,6 +225,7 @@ Validation ValidationRun::finish() {
   for (const MachineCostOptions* code : {&s.compiler, &ir})
     for (auto& n : attach_machine_costs(s.analysis.model, s.analysis.sources, *code, bound))
       if (std::find(v.notes.begin(), v.notes.end(), n) == v.notes.end()) v.notes.push_back(n);  // once for both
+  share_machine_terms(s.analysis.model);
   for (auto& n : attach_cache_traffic(s.analysis.model, s.hw, bound, 1e6, {ruv_kind::machine, ruv_kind::ir}))
     v.notes.push_back(n);
   predict_all(v, s.analysis.model, s.hw);

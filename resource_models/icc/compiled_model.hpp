@@ -18,4 +18,13 @@ namespace pacer {
 ResourceModel::Prepared prepare_compiled(const ApplicationModel& model, const Hardware& hw, const ParamValues& bound,
                                          bool intermediate, const std::string& who);
 
+// The entries of the memory and branch terms that only the machine code can
+// tell, copied into the IR RUV of every node that carries both: which
+// branches stay branches and are mispredicted, and how long the loads a
+// chain or a branch waits for take (the counted run's misses per machine
+// instruction). The IR is not what runs: an IR select may become a branch,
+// an IR branch a conditional move, and its loads have no place in the
+// counted run. IntCC and HLLC+ then share ICC's terms, not just its form.
+void share_machine_terms(ApplicationModel& model);
+
 }  // namespace pacer
