@@ -12,9 +12,12 @@ double pipeline_overlap(const Hardware& hw, Pipeline p, Pipeline q) {
   auto ca = costs->params.find(std::string(a)), cb = costs->params.find(std::string(b));
   auto pair = costs->params.find(construct_pair(a, b));
   if (ca == costs->params.end() || cb == costs->params.end() || pair == costs->params.end()) return 0;
-  // A representative below the timer's resolution costs nothing to hide.
-  const double alone = std::min(ca->second.value, cb->second.value);
-  if (alone <= 0) return 1;
+  // A representative whose cost its measurement cannot tell from nothing
+  // (below the timer's resolution, or within twice its spread) has nothing
+  // to hide: the ratio below would be noise over noise.
+  const Figure& cheaper = ca->second.value < cb->second.value ? ca->second : cb->second;
+  if (cheaper.value <= 2 * std::max(0.0, cheaper.spread)) return 1;
+  const double alone = cheaper.value;
   const double hidden = ca->second.value + cb->second.value - pair->second.value;
   return std::clamp(hidden / alone, 0.0, 1.0);
 }
