@@ -323,18 +323,29 @@ long stream(const long* a, long n) {
   CHECK(most_chained["stream"] < 0.2);
 }
 
+// chase.c's walk over its 256 Ki nodes, every count bound to that, on a
+// machine of three levels whose latencies are 1, 20 and 100 ns.
+struct Chase {
+  Hardware hw = three_levels(R"(<param name="l1_latency" value="1" unit="ns" source="test"/>
+    <param name="l3_latency" value="20" unit="ns" source="test"/>
+    <param name="mem_latency" value="100" unit="ns" source="test"/>)");
+  CAnalysis an = analyse_c({{PACER_SOURCE_DIR "/examples/kernels/chase.c"}, {"walk"}, {}});
+  ParamValues bound;
+  Chase() {
+    for (auto& p : an.model.parameters) bound[p.name] = p.kind == ParamKind::Probability ? 0.5 : 262144;
+    an.model.run_args = "";
+  }
+};
+
 // A list of 256 Ki nodes in random order (8 MiB): each node's read misses a
 // 512 KiB level 2 and is found in the 32 MiB level 3, and the walk waits
 // for it. Counted under valgrind's simulation of the description's levels,
 // each node is priced at level 3's latency beyond level 1's.
 TEST_CASE("ICC prices the reads a pointer chase waits for at their level's latency", "[icc][mca]") {
-  const Hardware hw = three_levels(R"(<param name="l1_latency" value="1" unit="ns" source="test"/>
-    <param name="l3_latency" value="20" unit="ns" source="test"/>
-    <param name="mem_latency" value="100" unit="ns" source="test"/>)");
-  CAnalysis an = analyse_c({{PACER_SOURCE_DIR "/examples/kernels/chase.c"}, {"walk"}, {}});
-  ParamValues bound;
-  for (auto& p : an.model.parameters) bound[p.name] = p.kind == ParamKind::Probability ? 0.5 : 262144;
-  an.model.run_args = "";
+  Chase c;
+  const Hardware& hw = c.hw;
+  CAnalysis& an = c.an;
+  const ParamValues& bound = c.bound;
   const auto notes = attach_machine_costs(an.model, an.sources, machine_cost_options(hw, {}), bound);
   for (const auto& n : notes) {
     INFO(n);
@@ -358,13 +369,10 @@ TEST_CASE("ICC prices the reads a pointer chase waits for at their level's laten
 // counted run: the waits and mispredictions of their memory and branch
 // terms are the machine code's, node for node (share_machine_terms).
 TEST_CASE("IntCC and HLLC+ wait for the reads the machine code's chase waits for", "[icc][intcc][mca]") {
-  const Hardware hw = three_levels(R"(<param name="l1_latency" value="1" unit="ns" source="test"/>
-    <param name="l3_latency" value="20" unit="ns" source="test"/>
-    <param name="mem_latency" value="100" unit="ns" source="test"/>)");
-  CAnalysis an = analyse_c({{PACER_SOURCE_DIR "/examples/kernels/chase.c"}, {"walk"}, {}});
-  ParamValues bound;
-  for (auto& p : an.model.parameters) bound[p.name] = p.kind == ParamKind::Probability ? 0.5 : 262144;
-  an.model.run_args = "";
+  Chase c;
+  const Hardware& hw = c.hw;
+  CAnalysis& an = c.an;
+  const ParamValues& bound = c.bound;
   MachineCostOptions ir = machine_cost_options(hw, {});
   ir.intermediate = true;
   for (const MachineCostOptions& code : {machine_cost_options(hw, {}), ir})
