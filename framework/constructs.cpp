@@ -1,6 +1,7 @@
 #include "framework/constructs.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 namespace pacer {
 
@@ -91,6 +92,13 @@ std::string_view pipeline_representative(Pipeline pipeline) {
 
 std::string construct_pair(std::string_view a, std::string_view b) {
   return std::string(a) + "+" + std::string(b);
+}
+
+std::vector<std::pair<Pipeline, Pipeline>> pipeline_pairs() {
+  std::vector<std::pair<Pipeline, Pipeline>> out;
+  for (size_t p = 0; p < std::size(kPipelines); ++p)
+    for (size_t q = p + 1; q < std::size(kPipelines); ++q) out.emplace_back(kPipelines[p], kPipelines[q]);
+  return out;
 }
 
 }  // namespace pacer

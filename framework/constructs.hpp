@@ -4,6 +4,7 @@
 #pragma once
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace pacer {
@@ -37,5 +38,8 @@ std::string_view group_name(ConstructGroup group);
 std::string_view pipeline_representative(Pipeline pipeline);
 // "int_add+double_mul": the name a pair's cost has in a cost vector.
 std::string construct_pair(std::string_view a, std::string_view b);
+// Every two pipelines, each pair once, in kPipelines' order: the pairs
+// calibration measures.
+std::vector<std::pair<Pipeline, Pipeline>> pipeline_pairs();
 
 }  // namespace pacer

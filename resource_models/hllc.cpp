@@ -4,9 +4,12 @@
 // zero and reported, so the caller can say the time is a lower bound.
 #include "resource_models/hllc.hpp"
 
+#include "framework/constructs.hpp"
+
 namespace pacer {
 
-NodeCost construct_cost(const Ruv& constructs, const Hardware& hw, const std::string& model, double divisor) {
+NodeCost construct_cost(const Ruv& constructs, const Hardware& hw, const std::string& model, double divisor,
+                        PipelineWork* work) {
   const HwSection* costs = hw.section("hllc");
   if (!costs)
     throw MissingFigure(SourceLocation{hw.file, 0}, model,
@@ -15,8 +18,13 @@ NodeCost construct_cost(const Ruv& constructs, const Hardware& hw, const std::st
   for (const auto& [construct, count] : constructs) {
     if (count == 0) continue;
     auto c = costs->params.find(construct);
-    if (c != costs->params.end()) cost.seconds += c->second.value * count / divisor;
-    else cost.unpriced[construct] += count;
+    if (c == costs->params.end()) {
+      cost.unpriced[construct] += count;
+      continue;
+    }
+    const double seconds = c->second.value * count / divisor;
+    cost.seconds += seconds;
+    if (const Construct* k = work ? find_construct(construct) : nullptr) work->add(k->pipeline, seconds);
   }
   return cost;
 }

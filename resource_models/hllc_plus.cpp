@@ -29,8 +29,6 @@
 
 #include <algorithm>
 
-#include "framework/constructs.hpp"
-
 namespace pacer {
 
 namespace {
@@ -47,9 +45,9 @@ class HllcPlus : public ResourceModel {
     const Ruv& f = require_ruv(node, ruv_kind::constructs, "hllc+");
     const Ruv& ir = require_ruv(node, ruv_kind::ir, "hllc+");
     const double lanes = std::max(1.0, ir.get(ir_vector_lanes));
-    NodeCost unpriced = construct_cost(f, hw, "hllc+", lanes);  // what no cost prices, reported
-    const HwSection& costs = *hw.section("hllc");
-    const double core = std::max(issued(f, hw, lanes), longest_chain(ir, costs, unpriced));
+    PipelineWork work;
+    NodeCost unpriced = construct_cost(f, hw, "hllc+", lanes, &work);  // each pipeline's share; what no cost prices
+    const double core = std::max(work.issued(hw), longest_chain(ir, *hw.section("hllc"), unpriced));
     NodeCost cost = with_memory_and_branches(core, ir, hw, "hllc+");
     for (const auto& [name, count] : unpriced.unpriced) cost.unpriced[name] += count;
     return cost;
@@ -60,18 +58,6 @@ class HllcPlus : public ResourceModel {
   }
 
  private:
-  // The constructs' costs as the pipelines issue them (pipelines.hpp).
-  static double issued(const Ruv& f, const Hardware& hw, double lanes) {
-    const HwSection& costs = *hw.section("hllc");
-    PipelineWork work;
-    for (const auto& [name, count] : f) {
-      const Construct* k = find_construct(name);
-      auto c = costs.params.find(name);
-      if (k && c != costs.params.end()) work.add(k->pipeline, c->second.value * count / lanes);
-    }
-    return work.issued(hw);
-  }
-
   // The slowest recurrence, each of its IR classes at the chained cost of
   // the construct that measures it.
   static double longest_chain(const Ruv& ir, const HwSection& costs, NodeCost& cost) {

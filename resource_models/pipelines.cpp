@@ -23,12 +23,17 @@ double pipeline_overlap(const Hardware& hw, Pipeline p, Pipeline q) {
 }
 
 double PipelineWork::issued(const Hardware& hw) const {
+  constexpr size_t n = std::size(kPipelines);
+  std::array<std::array<double, n>, n> overlap{};  // each pair read once
+  for (const auto& [p, q] : pipeline_pairs())
+    overlap[static_cast<size_t>(p)][static_cast<size_t>(q)] = overlap[static_cast<size_t>(q)][static_cast<size_t>(p)] =
+        pipeline_overlap(hw, p, q);
   double slowest = 0;
-  for (Pipeline p : kPipelines) {
-    double t = busy_[static_cast<size_t>(p)];
+  for (size_t p = 0; p < n; ++p) {
+    double t = busy_[p];
     if (t <= 0) continue;  // an idle pipeline holds nothing up
-    for (Pipeline q : kPipelines)
-      if (q != p) t += (1 - pipeline_overlap(hw, p, q)) * busy_[static_cast<size_t>(q)];
+    for (size_t q = 0; q < n; ++q)
+      if (q != p) t += (1 - overlap[p][q]) * busy_[q];
     slowest = std::max(slowest, t);
   }
   return slowest;

@@ -112,14 +112,12 @@ std::string hardware_text(const Hardware& hw) {
         t.add({name, "unknown", u->second});
     }
     // The pipelines measured two at a time, and how far each pair overlaps (HLLC+, IntCC).
-    for (size_t p = 0; p < std::size(kPipelines); ++p)
-      for (size_t q = p + 1; q < std::size(kPipelines); ++q) {
-        const std::string name =
-            construct_pair(pipeline_representative(kPipelines[p]), pipeline_representative(kPipelines[q]));
-        if (auto f = costs->params.find(name); f != costs->params.end())
-          t.add({name, format_seconds(f->second.value),
-                 "overlap " + digits(pipeline_overlap(hw, kPipelines[p], kPipelines[q]), 2) + "; " + f->second.source});
-      }
+    for (const auto& [p, q] : pipeline_pairs()) {
+      const std::string name = construct_pair(pipeline_representative(p), pipeline_representative(q));
+      if (auto f = costs->params.find(name); f != costs->params.end())
+        t.add({name, format_seconds(f->second.value),
+               "overlap " + digits(pipeline_overlap(hw, p, q), 2) + "; " + f->second.source});
+    }
     os << t.text();
   }
   return os.str();

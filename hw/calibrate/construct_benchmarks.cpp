@@ -1,7 +1,6 @@
 #include "hw/calibrate/construct_benchmarks.hpp"
 
 #include <algorithm>
-#include <iterator>
 #include <sstream>
 #include <stdexcept>
 
@@ -93,16 +92,15 @@ const ConstructBenchmark& benchmark_of(std::string_view construct) {
 const std::vector<ConstructBenchmark>& pipeline_pair_benchmarks() {
   static const std::vector<ConstructBenchmark> table = [] {
     std::vector<ConstructBenchmark> out;
-    for (size_t p = 0; p < std::size(kPipelines); ++p)
-      for (size_t q = p + 1; q < std::size(kPipelines); ++q) {
-        const ConstructBenchmark& a = benchmark_of(pipeline_representative(kPipelines[p]));
-        const ConstructBenchmark& b = benchmark_of(pipeline_representative(kPipelines[q]));
-        std::string second = b.independent;
-        std::replace(second.begin(), second.end(), '#', '@');
-        std::vector<std::string> minus = a.minus;
-        minus.insert(minus.end(), b.minus.begin(), b.minus.end());
-        out.push_back({construct_pair(a.construct, b.construct), a.independent + " " + second, "", minus});
-      }
+    for (const auto& [p, q] : pipeline_pairs()) {
+      const ConstructBenchmark& a = benchmark_of(pipeline_representative(p));
+      const ConstructBenchmark& b = benchmark_of(pipeline_representative(q));
+      std::string second = b.independent;
+      std::replace(second.begin(), second.end(), '#', '@');
+      std::vector<std::string> minus = a.minus;
+      minus.insert(minus.end(), b.minus.begin(), b.minus.end());
+      out.push_back({construct_pair(a.construct, b.construct), a.independent + " " + second, "", minus});
+    }
     return out;
   }();
   return table;
