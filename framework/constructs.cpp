@@ -79,6 +79,13 @@ std::string_view group_name(ConstructGroup group) {
   return "?";
 }
 
+double mcmahon_flops(const Ruv& constructs) {
+  double flops = 0;
+  for (const auto& [name, count] : constructs)
+    if (const Construct* c = find_construct(name)) flops += c->mcmahon_flops * count;
+  return flops;
+}
+
 std::string_view pipeline_representative(Pipeline pipeline) {
   switch (pipeline) {
     case P::Integer: return "int_add";

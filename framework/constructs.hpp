@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "framework/ruv.hpp"
+
 namespace pacer {
 
 enum class ConstructGroup { Integer, Float, Double, Conversion, Logic, Control, Memory, MathLibrary };
@@ -32,6 +34,8 @@ struct Construct {
 const std::vector<Construct>& constructs();
 const Construct* find_construct(std::string_view name);
 std::string_view group_name(ConstructGroup group);
+// The McMahon-weighted flops of a node's construct counts (Table 1).
+double mcmahon_flops(const Ruv& constructs);
 // The construct whose calibrated cost stands for a pipeline when pairs of
 // pipelines are measured together (int_add, double_add, double_mul,
 // global_load, global_store).

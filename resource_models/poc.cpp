@@ -11,13 +11,7 @@ namespace {
 
 double mcmahon_flops(const SegNode& node) {
   if (auto it = node.ruvs.find(ruv_kind::flops); it != node.ruvs.end()) return it->second.get("flops");
-  const Ruv& counts = require_ruv(node, ruv_kind::constructs, "poc");
-  double flops = 0;
-  for (const auto& [name, count] : counts) {
-    const Construct* c = find_construct(name);
-    if (c) flops += c->mcmahon_flops * count;
-  }
-  return flops;
+  return mcmahon_flops(require_ruv(node, ruv_kind::constructs, "poc"));
 }
 
 class Poc : public ResourceModel {

@@ -146,10 +146,7 @@ class Builder final : public ExprHooks {
     for (SegNode* n : seg_->mutable_sequence()) entry = n;
     Ruv& constructs = entry->ruvs[ruv_kind::constructs];
     for (const auto& [construct, count] : hoisted) constructs.add(construct, count);
-    double flops = 0;
-    for (const auto& [construct, count] : constructs)
-      if (const Construct* c = find_construct(construct)) flops += c->mcmahon_flops * count;
-    entry->ruvs[ruv_kind::flops].set("flops", flops);
+    entry->ruvs[ruv_kind::flops].set("flops", mcmahon_flops(constructs));
   }
 
   Ruv& current() override {
@@ -772,12 +769,9 @@ class Builder final : public ExprHooks {
     if (seg.ruv.empty() && !keep_empty) return;
     SegNode node = make(NodeKind::Compute, "seg", seg.begin, seg.end);
     node.vector = node.id;
-    double flops = 0;
-    for (const auto& [construct, count] : seg.ruv)
-      if (const Construct* c = find_construct(construct)) flops += c->mcmahon_flops * count;
+    node.ruvs[ruv_kind::flops].set("flops", mcmahon_flops(seg.ruv));
     node.ruvs[ruv_kind::constructs] = std::move(seg.ruv);
     node.memory = std::move(seg.memory);
-    node.ruvs[ruv_kind::flops].set("flops", flops);
     const unsigned at = sm_.getExpansionLoc(seg.count_at).getRawEncoding();
     if (copying_) {
       if (auto original = node_at_.find(at); original != node_at_.end()) node.copy_of = original->second;
