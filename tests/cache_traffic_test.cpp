@@ -348,6 +348,39 @@ TEST_CASE("ICC prices lines whose fills crowd into a few sets of level 1 at the 
   CHECK(icc.price(row, hw).seconds == Approx(4 / 50e9).epsilon(0.1));
 }
 
+// Lines of a crowded walk that level 2 cannot hold either come from beyond
+// it while the walk still keeps only so many fills in flight: each holds its
+// place for the latency of the level that answers it. Rows 4 KiB apart fill
+// one set of the small level 1 and two of level 2's set groups, so every
+// element's line comes from memory.
+TEST_CASE("ICC prices a crowded walk's lines from beyond level 2 at their level's latency", "[traffic]") {
+  CAnalysis a = analyse_code(
+      "static float b[512][1024], s;\n"
+      "void columns(void) {\n"
+      "  for (int j = 0; j < 64; j++)\n"
+      "    for (int i = 0; i < 512; i++) s += b[i][j];\n"
+      "}\n");
+  Hardware hw = small_machine();
+  attach_cache_traffic(a.model, hw, {});
+  const SegNode& column = inner_node(a, "columns");
+  const Ruv& c = column.ruvs.at(ruv_kind::machine);
+  REQUIRE(c.get("bytes_from_mem") == Approx(64).epsilon(0.05));
+  REQUIRE(c.get("lines_scattered_from_mem") == Approx(1).epsilon(0.05));
+  REQUIRE(c.get("l1_fill_sets") == Approx(1).epsilon(0.1));
+  const ResourceModel& icc = find_resource_model("icc");
+  auto& memory = hw.sections["memory"].params;
+  memory["l2_line_1_sets"] = ns(8);  // from level 2, 4 ns away: two lines in flight
+  memory["mem_scattered_line"] = ns(5);
+  CHECK(icc.price(column, hw).seconds == Approx(8e-9).epsilon(0.05));  // no latencies: as if from level 2
+  memory["l2_latency"] = ns(4);
+  memory["mem_latency"] = ns(100);
+  CHECK(icc.price(column, hw).seconds == Approx(200e-9).epsilon(0.05));  // two lines per 100 ns
+  // A walk as fast as level 2's bandwidth is bound by that, not by its sets:
+  // no more lines would be in flight from memory than spread-out ones.
+  memory["l2_line_1_sets"] = ns(1);
+  CHECK(icc.price(column, hw).seconds == Approx(6.4e-9).epsilon(0.05));  // memory's bandwidth
+}
+
 TEST_CASE("the simulated traffic is kept on disk: a second prediction at the same point simulates nothing", "[traffic]") {
   const auto dir = std::filesystem::temp_directory_path() / ("pacer-traffic-cache-" + std::to_string(getpid()));
   std::filesystem::remove_all(dir);

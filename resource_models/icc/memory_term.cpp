@@ -55,8 +55,7 @@ double scattered_time(const Ruv& r, const Hardware& hw, NodeCost& cost) {
 // row reach (a walk of K sets fills K sets in 32 fills, as the benchmark's
 // walks of 32 rows or more do). Lines spread over many sets are priced by
 // bandwidth alone.
-double crowded_sets_time(const Ruv& r, const Hardware& hw) {
-  if (!r.has("l1_fill_sets") || r.get("bytes_from_l2") <= 0) return 0;
+double crowded_line_time(const Ruv& r, const Hardware& hw) {
   std::vector<std::pair<double, double>> curve;  // log2 sets, seconds per line
   for (int k = 1; k <= 16; k *= 2)
     if (const std::string figure = "l2_line_" + std::to_string(k) + "_sets"; hw.has("memory", figure))
@@ -69,8 +68,32 @@ double crowded_sets_time(const Ruv& r, const Hardware& hw) {
       const double w = (x - curve[i - 1].first) / (curve[i].first - curve[i - 1].first);
       per_line = curve[i - 1].second + w * (curve[i].second - curve[i - 1].second);
     }
+  return per_line;
+}
+
+// A crowded walk keeps as many fills in flight as those sets take, whatever
+// level answers them (Little's law: the walk measured from level 2 keeps
+// l2_latency / per_line lines in flight, when it is slower than level 2's
+// bandwidth and so bound by them). A line no prefetcher fetched ahead that
+// is found in level 3 or memory holds its place for that level's latency
+// instead: a column of rows 16 KiB apart whose lines level 2 cannot hold
+// took 4.9 ns a line on a Zen 5 (l2_line_1_sets 1.36 ns x 12.5 / 3.3 ns
+// = 5.1 ns), not level 3's 0.53 ns of spread-out lines. Without the
+// latencies, every line is priced as if found in level 2.
+double crowded_sets_time(const Ruv& r, const Hardware& hw) {
+  if (!r.has("l1_fill_sets") || r.get("bytes_from_l2") <= 0) return 0;
+  const double per_line = crowded_line_time(r, hw);
+  if (per_line <= 0) return 0;
   const double line = hw.has("memory", "line_size") ? hw.require("memory", "line_size", "icc").value : 64;
-  return r.get("bytes_from_l2") / line * per_line;
+  const double base = r.get("bytes_from_l2") / line * per_line;
+  if (!hw.has("memory", "l2_bandwidth") || !hw.has("memory", "l2_latency")) return base;
+  auto figure = [&](const char* name) { return hw.require("memory", name, "icc").value; };
+  if (per_line <= line / figure("l2_bandwidth")) return base;  // bound by bandwidth, not by the sets
+  // Each line found beyond level 2 holds its place that level's latency
+  // over level 2's; a level whose latency is not given, as long as level 2's.
+  auto longer = [&](const char* name) { return hw.has("memory", name) ? std::max(0.0, figure(name) / figure("l2_latency") - 1) : 0; };
+  const double mem = r.get("lines_scattered_from_mem"), l3 = std::max(0.0, r.get("lines_scattered_from_l3") - mem);
+  return base + per_line * (l3 * longer("l3_latency") + mem * longer("mem_latency"));
 }
 
 // The simulated lines each level sends, each over that level's bandwidth:
