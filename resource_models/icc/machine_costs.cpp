@@ -297,10 +297,24 @@ class Attacher {
   // trips over the source iterations per machine iteration. Past the curve's
   // last t, the loop's steady state carries it on.
   double nested_cycles(const icc::PricedFunction& f, size_t l, double steady, const Region& r) {
-    if (l >= f.nest_cycles.size() || f.nest_cycles[l].empty() || !r.loop || !same_trips_each_entry(*r.loop))
-      return steady;
+    if (l >= f.nest_cycles.size() || f.nest_cycles[l].empty() || !r.loop) return steady;
     const auto& curve = f.nest_cycles[l];
     const int parent = f.loops[l].parent;
+    const double parent_cycles = f.loop_cycles[size_t(parent)];
+    // The loop's own cycles in one iteration of its parent, at t per entry.
+    auto own = [&](double t) {
+      t = std::max(t, curve.front().first);
+      double whole = curve.back().second + (t - curve.back().first) * steady;
+      for (size_t k = 1; k < curve.size(); ++k)
+        if (t <= curve[k].first) {
+          const auto& [t0, c0] = curve[k - 1];
+          const auto& [t1, c1] = curve[k];
+          whole = c0 + (c1 - c0) * (t - t0) / (t1 - t0);
+          break;
+        }
+      return std::max(0.0, whole - parent_cycles);
+    };
+    if (!same_trips_each_entry(*r.loop)) return triangular_cycles(*r.loop, r.factor, own, steady);
     double t = -1;
     if (counts_) {
       const double outer = counts_->at(f.name, f.instructions[f.loops[size_t(parent)].first].offset);
@@ -309,16 +323,61 @@ class Attacher {
       t = *trips / r.factor;
     }
     if (!(t > 0)) return steady;
-    t = std::max(t, curve.front().first);
-    double whole = curve.back().second + (t - curve.back().first) * steady;
-    for (size_t k = 1; k < curve.size(); ++k)
-      if (t <= curve[k].first) {
-        const auto& [t0, c0] = curve[k - 1];
-        const auto& [t1, c1] = curve[k];
-        whole = c0 + (c1 - c0) * (t - t0) / (t1 - t0);
-        break;
-      }
-    return std::clamp((whole - f.loop_cycles[size_t(parent)]) / t, 0.0, steady);
+    return std::clamp(own(std::max(t, curve.front().first)) / t, 0.0, steady);
+  }
+
+  // A triangular loop (its trips at each entry a formula of the counters
+  // around it: cholesky's k < j) runs entries of every length, and the
+  // overlap of one entry with the next is far from linear in its length:
+  // the cycles are the curve's at each entry's machine trips, summed over
+  // the entries, over their iterations. Entries too short for one machine
+  // iteration run the remainder code alone and are left out of both.
+  template <typename Own>
+  double triangular_cycles(const SegNode& loop, double factor, const Own& own, double steady) {
+    if (!loop.trips_at || !(factor > 0)) return steady;
+    double cycles = 0, iterations = 0;
+    for (const auto& [trips, entries] : entry_trips(loop)) {
+      const double t = std::floor(trips / factor + 1e-9);
+      if (t < 1) continue;
+      cycles += entries * own(t);
+      iterations += entries * t;
+    }
+    return iterations > 0 ? std::clamp(cycles / iterations, 0.0, steady) : steady;
+  }
+
+  // Each entry's trips of a loop whose trips depend on the counters of the
+  // loops around it, with the number of entries of that length: the
+  // counters are walked (each at most kMostCounterValues values, evenly
+  // spaced, each standing for those it skips); a loop around without a
+  // counter multiplies the entries by its trips. Empty when a figure is not
+  // bound.
+  std::vector<std::pair<double, double>> entry_trips(const SegNode& loop) {
+    const auto at = std::find_if(loops_.begin(), loops_.end(), [&](const Placed& p) { return p.node == &loop; });
+    std::vector<std::pair<double, double>> out;
+    if (at == loops_.end()) return out;
+    Bindings b = bound_;
+    try {
+      walk_counters(at->loops, 0, loop, b, 1, out);
+    } catch (const InputError&) {
+      out.clear();
+    }
+    return out;
+  }
+
+  static constexpr double kMostCounterValues = 256;
+  void walk_counters(const std::vector<SegNode*>& around, size_t k, const SegNode& loop, Bindings& b, double entries,
+                     std::vector<std::pair<double, double>>& out) {
+    if (k == around.size()) return void(out.emplace_back(evaluate(loop.trips_at, b), entries));
+    const SegNode& a = *around[k];
+    const double trips = std::floor(std::max(0.0, evaluate(a.trips_at ? a.trips_at : a.trips, b)) + 1e-9);
+    if (trips < 1) return;
+    if (a.induction.empty()) return walk_counters(around, k + 1, loop, b, entries * trips, out);
+    const double start = evaluate(a.induction_start, b), stride = std::ceil(trips / kMostCounterValues);
+    for (double i = 0; i < trips; i += stride) {
+      b.params[a.induction] = start + a.induction_step * i;
+      walk_counters(around, k + 1, loop, b, entries * std::min(stride, trips - i), out);
+    }
+    b.params.erase(a.induction);
   }
 
   // Whether a loop runs the same iterations at every entry, as far as its
