@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
+#include <charconv>
+#include <string_view>
 
 #include "framework/error.hpp"
 
@@ -133,62 +134,59 @@ int precedence(const Expr& e) {
   }
 }
 
-std::string format_number(double v) {
-  std::ostringstream os;
-  os.precision(12);
-  os << v;
-  return os.str();
+// Twelve significant digits, as printf's %.12g (and an ostream at
+// precision 12) write them; std::to_chars is the same text without a stream.
+void append_number(std::string& out, double v) {
+  char buf[32];
+  out.append(buf, std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, 12).ptr);
 }
 
-void print(std::ostream& os, const Expr& e, Notation n);
+void print(std::string& out, const Expr& e, Notation n);
 
-void print_operand(std::ostream& os, const Expr& e, int min_precedence, Notation n) {
+void print_operand(std::string& out, const Expr& e, int min_precedence, Notation n) {
   bool parens = precedence(e) < min_precedence;
-  if (parens) os << '(';
-  print(os, e, n);
-  if (parens) os << ')';
+  if (parens) out += '(';
+  print(out, e, n);
+  if (parens) out += ')';
 }
 
-void print(std::ostream& os, const Expr& e, Notation n) {
-  const char* times = n == Notation::Paper ? " · " : " * ";
+// Operands joined by an operator, each at the precedence it needs.
+void print_joined(std::string& out, const Expr& e, std::string_view op, int min_precedence, Notation n) {
+  for (size_t i = 0; i < e->args.size(); ++i) {
+    if (i) out += op;
+    print_operand(out, e->args[i], min_precedence, n);
+  }
+}
+
+void print(std::string& out, const Expr& e, Notation n) {
   switch (e->kind) {
-    case ExprKind::Const: os << format_number(e->value); break;
-    case ExprKind::Param: os << e->name; break;
-    case ExprKind::Time: os << "t(v_" << e->name << ")"; break;
-    case ExprKind::Call: os << "T(" << e->name << ")"; break;
-    case ExprKind::Add:
-      for (size_t i = 0; i < e->args.size(); ++i) {
-        if (i) os << " + ";
-        print_operand(os, e->args[i], 1, n);
-      }
-      break;
-    case ExprKind::Mul:
-      for (size_t i = 0; i < e->args.size(); ++i) {
-        if (i) os << times;
-        print_operand(os, e->args[i], 2, n);
-      }
-      break;
+    case ExprKind::Const: append_number(out, e->value); break;
+    case ExprKind::Param: out += e->name; break;
+    case ExprKind::Time: out.append("t(v_").append(e->name) += ')'; break;
+    case ExprKind::Call: out.append("T(").append(e->name) += ')'; break;
+    case ExprKind::Add: print_joined(out, e, " + ", 1, n); break;
+    case ExprKind::Mul: print_joined(out, e, n == Notation::Paper ? " · " : " * ", 2, n); break;
     case ExprKind::Sub:
-      print_operand(os, e->args[0], 1, n);
-      os << " - ";
-      print_operand(os, e->args[1], 2, n);
+      print_operand(out, e->args[0], 1, n);
+      out += " - ";
+      print_operand(out, e->args[1], 2, n);
       break;
     case ExprKind::Div:
-      print_operand(os, e->args[0], 2, n);
-      os << " / ";
-      print_operand(os, e->args[1], 3, n);
+      print_operand(out, e->args[0], 2, n);
+      out += " / ";
+      print_operand(out, e->args[1], 3, n);
       break;
     case ExprKind::Neg:
-      os << '-';
-      print_operand(os, e->args[0], 3, n);
+      out += '-';
+      print_operand(out, e->args[0], 3, n);
       break;
     case ExprKind::Func:
-      os << e->name << '(';
+      out.append(e->name) += '(';
       for (size_t i = 0; i < e->args.size(); ++i) {
-        if (i) os << ", ";
-        print(os, e->args[i], n);
+        if (i) out += ", ";
+        print(out, e->args[i], n);
       }
-      os << ')';
+      out += ')';
       break;
   }
 }
@@ -202,9 +200,9 @@ void collect(const Expr& e, ExprKind kind, std::vector<std::string>& out) {
 }  // namespace
 
 std::string to_string(const Expr& e, Notation notation) {
-  std::ostringstream os;
-  print(os, e, notation);
-  return os.str();
+  std::string out;
+  print(out, e, notation);
+  return out;
 }
 
 void collect_params(const Expr& e, std::vector<std::string>& out) { collect(e, ExprKind::Param, out); }

@@ -16,7 +16,7 @@ namespace {
 void write_memory(JsonWriter& w, const MemoryReferences& m) {
   w.begin_object().key("affine").begin_array();
   for (const MemoryAccess& a : m.affine) {
-    w.begin_object().member("object", a.object).member("width", a.width).member("store", nlohmann::ordered_json(a.store));
+    w.begin_object().member("object", a.object).member("width", a.width).member("store", a.store);
     w.member("offset", to_string(a.offset)).key("strides").begin_object();
     for (const auto& [counter, stride] : a.strides) w.member(counter, to_string(stride));
     w.end_object().end_object();

@@ -45,6 +45,7 @@ class JsonWriter {
   JsonWriter& value(double v);
   JsonWriter& value(int v) { return value(static_cast<long long>(v)); }
   JsonWriter& value(long long v);
+  JsonWriter& value(bool v);
   JsonWriter& null();
   JsonWriter& value(const nlohmann::ordered_json& j);  // a small tree, as json_text writes it
   // A member: key(k).value(v).
@@ -62,6 +63,7 @@ class JsonWriter {
     bool empty = true;
   };
   void before_value();
+  char* extend(size_t n);  // n more characters at the end, to be written
   void close(char bracket);
   std::vector<Level> open_;
   std::string out_;
