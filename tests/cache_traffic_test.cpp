@@ -348,12 +348,12 @@ TEST_CASE("ICC prices lines whose fills crowd into a few sets of level 1 at the 
   CHECK(icc.price(row, hw).seconds == Approx(4 / 50e9).epsilon(0.1));
 }
 
-// Lines of a crowded walk that level 2 cannot hold either come from beyond
-// it while the walk still keeps only so many fills in flight: each holds its
-// place for the latency of the level that answers it. Rows 4 KiB apart fill
-// one set of the small level 1 and two of level 2's set groups, so every
-// element's line comes from memory.
-TEST_CASE("ICC prices a crowded walk's lines from beyond level 2 at their level's latency", "[traffic]") {
+// Lines of a crowded walk that level 2 cannot hold come from level 3 while
+// the walk still keeps only so many fills in flight: each holds its place
+// for level 3's latency. Rows 4 KiB apart fill one set of level 1 and two
+// of level 2's set groups, whose 16 lines a column of 512 overruns; level
+// 3's 64 groups hold it.
+TEST_CASE("ICC prices a crowded walk's lines from level 3 at level 3's latency", "[traffic]") {
   CAnalysis a = analyse_code(
       "static float b[512][1024], s;\n"
       "void columns(void) {\n"
@@ -361,24 +361,30 @@ TEST_CASE("ICC prices a crowded walk's lines from beyond level 2 at their level'
       "    for (int i = 0; i < 512; i++) s += b[i][j];\n"
       "}\n");
   Hardware hw = small_machine();
+  auto& memory = hw.sections["memory"].params;
+  memory["l3_size"] = hw.sections["memory"].params["l2_size"];
+  memory["l3_size"].value = 4 * 1048576.0;
+  memory["l3_ways"] = memory["l2_ways"];
+  memory["l3_ways"].value = 16;
   attach_cache_traffic(a.model, hw, {});
   const SegNode& column = inner_node(a, "columns");
   const Ruv& c = column.ruvs.at(ruv_kind::machine);
-  REQUIRE(c.get("bytes_from_mem") == Approx(64).epsilon(0.05));
-  REQUIRE(c.get("lines_scattered_from_mem") == Approx(1).epsilon(0.05));
+  REQUIRE(c.get("bytes_from_l3") == Approx(64).epsilon(0.05));  // a line per element, past level 2
+  REQUIRE(c.get("lines_scattered_from_l3") == Approx(1).epsilon(0.05));
+  REQUIRE(c.get("lines_scattered_from_mem") < 0.05);  // found in level 3
   REQUIRE(c.get("l1_fill_sets") == Approx(1).epsilon(0.1));
   const ResourceModel& icc = find_resource_model("icc");
-  auto& memory = hw.sections["memory"].params;
   memory["l2_line_1_sets"] = ns(8);  // from level 2, 4 ns away: two lines in flight
-  memory["mem_scattered_line"] = ns(5);
+  memory["l3_scattered_line"] = ns(1);
+  memory["l3_bandwidth"] = memory["l2_bandwidth"];
   CHECK(icc.price(column, hw).seconds == Approx(8e-9).epsilon(0.05));  // no latencies: as if from level 2
   memory["l2_latency"] = ns(4);
-  memory["mem_latency"] = ns(100);
-  CHECK(icc.price(column, hw).seconds == Approx(200e-9).epsilon(0.05));  // two lines per 100 ns
+  memory["l3_latency"] = ns(20);
+  CHECK(icc.price(column, hw).seconds == Approx(40e-9).epsilon(0.05));  // two lines per 20 ns
   // A walk as fast as level 2's bandwidth is bound by that, not by its sets:
-  // no more lines would be in flight from memory than spread-out ones.
+  // its lines from level 3 come as spread-out ones do.
   memory["l2_line_1_sets"] = ns(1);
-  CHECK(icc.price(column, hw).seconds == Approx(6.4e-9).epsilon(0.05));  // memory's bandwidth
+  CHECK(icc.price(column, hw).seconds == Approx(1.28e-9).epsilon(0.05));  // level 3's bandwidth
 }
 
 TEST_CASE("the simulated traffic is kept on disk: a second prediction at the same point simulates nothing", "[traffic]") {

@@ -75,25 +75,26 @@ double crowded_line_time(const Ruv& r, const Hardware& hw) {
 // level answers them (Little's law: the walk measured from level 2 keeps
 // l2_latency / per_line lines in flight, when it is slower than level 2's
 // bandwidth and so bound by them). A line no prefetcher fetched ahead that
-// is found in level 3 or memory holds its place for that level's latency
-// instead: a column of rows 16 KiB apart whose lines level 2 cannot hold
-// took 4.9 ns a line on a Zen 5 (l2_line_1_sets 1.36 ns x 12.5 / 3.3 ns
-// = 5.1 ns), not level 3's 0.53 ns of spread-out lines. Without the
-// latencies, every line is priced as if found in level 2.
+// is found in level 3 holds its place for level 3's latency instead: a
+// column of rows 16 KiB apart whose lines level 2 cannot hold took 4.9 ns a
+// line on a Zen 5 (l2_line_1_sets 1.36 ns x 12.5 / 3.3 ns = 5.1 ns), not
+// level 3's 0.53 ns of spread-out lines. Lines from memory do not follow
+// the same law (the same walk over 64 Ki rows a page apart, every line
+// from memory, took 12 ns a line, where memory's 160 ns would give 65):
+// they are priced as lines from level 3, which they take at least.
+// Without the latencies, every line is priced as if found in level 2.
 double crowded_sets_time(const Ruv& r, const Hardware& hw) {
   if (!r.has("l1_fill_sets") || r.get("bytes_from_l2") <= 0) return 0;
   const double per_line = crowded_line_time(r, hw);
   if (per_line <= 0) return 0;
   const double line = hw.has("memory", "line_size") ? hw.require("memory", "line_size", "icc").value : 64;
   const double base = r.get("bytes_from_l2") / line * per_line;
-  if (!hw.has("memory", "l2_bandwidth") || !hw.has("memory", "l2_latency")) return base;
+  for (const char* figure : {"l2_bandwidth", "l2_latency", "l3_latency"})
+    if (!hw.has("memory", figure)) return base;
   auto figure = [&](const char* name) { return hw.require("memory", name, "icc").value; };
   if (per_line <= line / figure("l2_bandwidth")) return base;  // bound by bandwidth, not by the sets
-  // Each line found beyond level 2 holds its place that level's latency
-  // over level 2's; a level whose latency is not given, as long as level 2's.
-  auto longer = [&](const char* name) { return hw.has("memory", name) ? std::max(0.0, figure(name) / figure("l2_latency") - 1) : 0; };
-  const double mem = r.get("lines_scattered_from_mem"), l3 = std::max(0.0, r.get("lines_scattered_from_l3") - mem);
-  return base + per_line * (l3 * longer("l3_latency") + mem * longer("mem_latency"));
+  const double beyond_l2 = r.get("lines_scattered_from_l3");
+  return base + per_line * beyond_l2 * std::max(0.0, figure("l3_latency") / figure("l2_latency") - 1);
 }
 
 // The simulated lines each level sends, each over that level's bandwidth:
