@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <unordered_map>
 
 namespace pacer {
 
@@ -59,10 +60,23 @@ const std::vector<Construct> kConstructs = {
 
 const std::vector<Construct>& constructs() { return kConstructs; }
 
+namespace {
+// A construct's place in the table, or -1: a hash of the names, since every
+// construct of every node is looked up (HLLC's pricing, the flop count).
+int construct_index(std::string_view name) {
+  static const std::unordered_map<std::string_view, int> index = [] {
+    std::unordered_map<std::string_view, int> m;
+    for (size_t i = 0; i < kConstructs.size(); ++i) m.emplace(kConstructs[i].name, static_cast<int>(i));
+    return m;
+  }();
+  const auto it = index.find(name);
+  return it == index.end() ? -1 : it->second;
+}
+}  // namespace
+
 const Construct* find_construct(std::string_view name) {
-  auto it = std::find_if(kConstructs.begin(), kConstructs.end(),
-                         [&](const Construct& c) { return c.name == name; });
-  return it == kConstructs.end() ? nullptr : &*it;
+  const int i = construct_index(name);
+  return i < 0 ? nullptr : &kConstructs[static_cast<size_t>(i)];
 }
 
 std::string_view group_name(ConstructGroup group) {
