@@ -321,6 +321,44 @@ int main(void) {
   CHECK(counted < 0.5 * per_pass);  // one copy of three
 }
 
+// A branch whose arm sits on its condition's line: the machine code of the
+// line (the loads and the compare, which run every iteration) goes to the
+// arm's node, which the profile counts only when the branch is taken. The
+// loop's cycles must not depend on where a line break falls: counted, each
+// node takes the instructions of its lines the run executed, over the
+// times it ran (sort.c's merge lost a third of its cycles).
+TEST_CASE("ICC charges a loop's cycles whether an arm shares its condition's line or not", "[icc][mca]") {
+  const auto loop_cycles = [](const std::string& name, const char* arm_break) {
+    const std::string c = test::temp_file(name, std::string(R"(float a[65536];
+int out[65536], kept;
+__attribute__((noinline)) void keep(int n) {
+  for (int i = 0; i < n; i++)
+    if (a[i] > 0.5f))") + arm_break + R"(out[kept++] = i;
+}
+int main(void) {
+  unsigned s = 7;
+  for (int i = 0; i < 65536; i++) s = s * 1103515245u + 12345u, a[i] = (float)(s >> 16) / 65536.0f;
+  keep(65536);
+  return kept < 0;
+}
+)");
+    CAnalysis an = analyse_c({{c}, {"keep"}, {}});
+    apply_profile(an.model, run_profile(an, {{{c}, {"keep"}, {}}, ""}), "the test's profile");
+    attach_machine_costs(an.model, an.sources, machine_cost_options(read_hardware_string(kMachine, "m.xml"), {}), {});
+    double total = 0;
+    for_each_node(an.model.tasks[0].seg, [&](const SegNode& n) {
+      if (n.kind != NodeKind::Compute || !n.ruvs.count(ruv_kind::machine)) return;
+      const auto runs = an.model.run_counts.find("keep/" + n.id);
+      if (runs != an.model.run_counts.end()) total += n.ruvs.at(ruv_kind::machine).get("cycles") * runs->second;
+    });
+    return total;
+  };
+  const double one_line = loop_cycles("icc_arm_one_line.c", " "), two_lines = loop_cycles("icc_arm_two_lines.c", "\n      ");
+  INFO("cycles of the run: arm on the condition's line " << one_line << ", on its own " << two_lines);
+  REQUIRE(two_lines > 65536);  // a cycle an element at the least
+  CHECK(one_line == Approx(two_lines).epsilon(0.1));
+}
+
 // MCA tells a load the next iteration waits for from one out-of-order
 // execution hides: the loop's cycles grow with the first's latency, not
 // with the second's.

@@ -734,6 +734,7 @@ class Attacher {
     region_bytes += r.overhead.bytes;
     const std::optional<double> trips = r.loop ? bound_value(r.loop->trips) : 1.0;
     if (!r.loop && counted_straight(r, total, region_bytes)) return;
+    const std::map<SegNode*, double> counted = counted_loop_cycles(r, total);
     for (const auto& [n, s] : r.shares) {
       // The loop's own instructions (counter, test, branch) go with the
       // nodes in proportion to theirs.
@@ -741,7 +742,8 @@ class Attacher {
       const double bytes = s.bytes + (owned > 0 ? r.overhead.bytes * s.instructions / owned : 0);
       const double per = r.factor * inner_trips(n, r.loop) / weight;
       Ruv& ruv = n->ruvs[kind_];
-      if (kind_ == ruv_kind::machine) ruv.set("cycles", ruv.get("cycles") + r.cycles * part / per);
+      if (kind_ == ruv_kind::machine)
+        ruv.set("cycles", ruv.get("cycles") + (counted.empty() ? r.cycles * part / per : counted.at(n)));
       // IR: each node its own instructions, and the loop's in proportion.
       const double overhead_part = owned > 0 ? s.instructions / owned : 0;
       for (const auto& [c, count] : s.classes) ruv.set(c, ruv.get(c) + count / per);
@@ -762,6 +764,30 @@ class Attacher {
       priced_.insert(n);
     }
     recurrences(r);
+  }
+
+  // A counted loop's cycles per execution of each of its nodes. MCA priced
+  // a machine iteration running every instruction of the body; the run
+  // executed each as often as its count says (an arm's, an early exit's
+  // code less), so the loop's cycles are taken in proportion to the
+  // instructions executed, each node's share those of its lines, over the
+  // times the profile counted the node. Priced per iteration instead, an
+  // arm that shares its line with the condition took the condition's
+  // instructions only as often as the arm ran (sort's merge compares on
+  // the line of the store it guards: its loop lost a third of its cycles).
+  // Empty when the loop or a node was not counted.
+  std::map<SegNode*, double> counted_loop_cycles(const Region& r, double instructions) const {
+    double owned = 0;
+    for (const auto& [n, s] : r.shares) owned += s.executed;
+    if (!(r.executions > 0) || !(owned > 0) || !(instructions > 0)) return {};
+    const double with_overhead = 1 + r.overhead.executed / owned;  // the loop's own go with the nodes'
+    std::map<SegNode*, double> out;
+    for (const auto& [n, s] : r.shares) {
+      const double runs = run_count(function_of_.at(n) + "/" + n->id);
+      if (!(runs > 0)) return {};
+      out[n] = r.cycles * s.executed * with_overhead / instructions / runs;
+    }
+    return out;
   }
 
   // Code outside loops, counted: each node's cycles and bytes per execution
