@@ -218,6 +218,20 @@ TEST_CASE("ICC takes a loop copy's unrolling from the iterations the run counted
   CHECK(counted == Approx(own).epsilon(0.15));  // one vector loop, unrolled or not
 }
 
+namespace {
+// ICC's cycles per execution of the compute node on `line` of `function`,
+// compiled for the test machine with `bound` parameters.
+double line_cycles(const std::string& c, const char* function, const ParamValues& bound, int line) {
+  CAnalysis an = analyse_c({{c}, {function}, {}});
+  attach_machine_costs(an.model, an.sources, machine_cost_options(read_hardware_string(kMachine, "m.xml"), {}), bound);
+  double cycles = 0;
+  for_each_node(an.model.tasks[0].seg, [&](const SegNode& n) {
+    if (n.kind == NodeKind::Compute && n.source.line == line) cycles = n.ruvs.at(ruv_kind::machine).get("cycles");
+  });
+  return cycles;
+}
+}  // namespace
+
 // A dot product per element restarts its chain of additions at every
 // element. When it runs a few iterations per entry, the reorder buffer holds
 // the next element's chain while this one's finishes, and the pair run in
@@ -235,16 +249,7 @@ void dots(int rows, int m) {
   }
 }
 )");
-  const Hardware hw = read_hardware_string(kMachine, "m.xml");
-  const auto per_addition = [&](double m) {
-    CAnalysis an = analyse_c({{c}, {"dots"}, {}});
-    attach_machine_costs(an.model, an.sources, machine_cost_options(hw, {}), {{"dots.rows", 64}, {"dots.m", m}});
-    double cycles = 0;
-    for_each_node(an.model.tasks[0].seg, [&](const SegNode& n) {
-      if (n.kind == NodeKind::Compute && n.source.line == 5) cycles = n.ruvs.at(ruv_kind::machine).get("cycles");
-    });
-    return cycles;
-  };
+  const auto per_addition = [&](double m) { return line_cycles(c, "dots", {{"dots.rows", 64}, {"dots.m", m}}, 5); };
   const double short_loop = per_addition(12), long_loop = per_addition(4096);
   CHECK(long_loop == Approx(3).margin(0.6));  // the chain's latency on Zen 4
   CHECK(short_loop < 0.75 * long_loop);
@@ -264,16 +269,7 @@ void lower(int rows) {
   }
 }
 )");
-  const Hardware hw = read_hardware_string(kMachine, "m.xml");
-  const auto per_addition = [&](double rows) {
-    CAnalysis an = analyse_c({{c}, {"lower"}, {}});
-    attach_machine_costs(an.model, an.sources, machine_cost_options(hw, {}), {{"lower.rows", rows}});
-    double cycles = 0;
-    for_each_node(an.model.tasks[0].seg, [&](const SegNode& n) {
-      if (n.kind == NodeKind::Compute && n.source.line == 5) cycles = n.ruvs.at(ruv_kind::machine).get("cycles");
-    });
-    return cycles;
-  };
+  const auto per_addition = [&](double rows) { return line_cycles(c, "lower", {{"lower.rows", rows}}, 5); };
   const double short_entries = per_addition(24), long_entries = per_addition(4096);
   CHECK(long_entries == Approx(3).margin(0.6));  // mostly the chain's latency on Zen 4
   CHECK(short_entries < 0.75 * long_entries);
