@@ -18,7 +18,7 @@ class Dbc : public ResourceModel {
     const Ruv& estimate = require_ruv(node, ruv_kind::time, "dbc");
     double seconds = estimate.get("seconds");
     if (estimate.has("cycles")) seconds += estimate.get("cycles") / hw.require("cpu", "clock", "dbc").value;
-    return {seconds, {}};
+    return NodeCost::of(seconds);
   }
 };
 

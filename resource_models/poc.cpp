@@ -22,7 +22,7 @@ class Poc : public ResourceModel {
   std::vector<std::string> sections() const override { return {"poc"}; }
   NodeCost price(const SegNode& node, const Hardware& hw) const override {
     double rate = hw.require("poc", "flop_rate", "poc").value;
-    return {mcmahon_flops(node) / rate, {}};
+    return NodeCost::of(mcmahon_flops(node) / rate);
   }
 };
 

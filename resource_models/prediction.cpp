@@ -59,7 +59,9 @@ Prediction Predictor::base(const Hardware& hw, const ResourceModel& rm, const Pa
       n.vector = term.node->vector;
       n.where = term.node->where;
       n.seconds = cost.seconds;
-      n.unpriced = cost.unpriced;
+      n.unpriced = std::move(cost.unpriced);
+      n.terms = std::move(cost.terms);
+      n.bound = std::move(cost.bound);
       p.nodes.push_back(std::move(n));
     }
   }

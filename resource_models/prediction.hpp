@@ -23,6 +23,8 @@ struct NodePrediction {
   double executions = 0;     // per run of the task (at the sweep's first point)
   double total_seconds = 0;  // seconds * executions
   std::map<std::string, double> unpriced;
+  std::map<std::string, double> terms;  // NodeCost::terms, per execution
+  std::string bound;                    // NodeCost::bound
 };
 
 struct TaskPrediction {

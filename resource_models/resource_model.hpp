@@ -18,6 +18,26 @@ struct NodeCost {
   // Constructs the node uses that the machine gives no cost for, with their
   // counts. They were priced at zero, so the time is a lower bound.
   std::map<std::string, double> unpriced;
+  // What the time is made of, for a model that composes several terms
+  // (seconds per execution: "core", "mispredictions", "from mem",
+  // "scattered lines", ...), and the term that set it ("core" or the
+  // slowest transfer). Empty for a model of one term.
+  std::map<std::string, double> terms;
+  std::string bound;
+
+  // A time of one term, nothing unpriced.
+  static NodeCost of(double seconds) {
+    NodeCost c;
+    c.seconds = seconds;
+    return c;
+  }
+  void add_term(const std::string& name, double s) {
+    if (s > 0) terms[name] += s;
+  }
+  double term(const std::string& name) const {
+    const auto it = terms.find(name);
+    return it == terms.end() ? 0 : it->second;
+  }
 };
 
 class ResourceModel {

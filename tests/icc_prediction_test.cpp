@@ -319,3 +319,39 @@ TEST_CASE("ICC takes a floating-point latency the description measured over the 
   const double model = body_seconds(test::run_json(args + model_only)["predictions"][0]);
   CHECK(measured / model == Approx(2.0 / 3.0).epsilon(0.05));
 }
+
+// A stream over two 64 MiB arrays waits on memory, a chain of
+// divisions on the core: each node says which term set its time, with the
+// terms, in JSON always and in text with --explain.
+TEST_CASE("pacer predict says what bounds each node's time and what it is made of") {
+  Workspace w;
+  const std::string c = w.write("bounds.c", R"(double a[1 << 23], b[1 << 23];
+void stream(int n) {
+  for (int i = 0; i < n; i++) b[i] = 2.0 * a[i] + 1.0;
+}
+double divide(int n, double x) {
+  for (int i = 0; i < n; i++) x = x / (x + 1.5);
+  return x;
+}
+)");
+  const std::string args = "predict " + c + " --param stream.n=8388608 --param divide.n=1000 --hw hw/host.xml --model icc";
+  const json j = test::run_json(args + " --json");
+  std::map<int, json> by_line;
+  for (const auto& n : j["predictions"][0]["nodes"]) by_line[n["line"].get<int>()] = n;
+  REQUIRE(by_line.count(3));
+  REQUIRE(by_line.count(6));
+  const json& copy = by_line[3];
+  CHECK(copy["bound"] == "from mem");
+  CHECK(copy["terms"]["from mem"].get<double>() > copy["terms"].value("core", 0.0));
+  CHECK(copy["terms"].value("core", 0.0) > 0);
+  CHECK(copy["seconds"].get<double>() == Approx(copy["terms"]["from mem"].get<double>()));
+  const json& chain = by_line[6];
+  CHECK(chain["bound"] == "core");
+  CHECK(chain["seconds"].get<double>() == Approx(chain["terms"]["core"].get<double>()));
+
+  const test::Run text = test::run_pacer(args + " --explain");
+  REQUIRE(text.status == 0);
+  CHECK_THAT(text.out, Catch::Contains("what each node's time is made of (icc on host"));
+  CHECK_THAT(text.out, Catch::Contains("from mem"));
+  CHECK(test::run_pacer(args + " --explain --json").status == 2);  // JSON carries them always
+}

@@ -35,6 +35,7 @@ struct PredictOptions {
   bool json = false;
   bool csv = false;
   bool compare = false;
+  bool explain = false;
   bool energy = false;
   std::optional<double> energy_parallelism, access_bytes;
 };
@@ -115,7 +116,7 @@ void run_predict(const PredictOptions& o) {
     for (const auto& n : set.left_out) std::cerr << "pacer: note: " << n << '\n';  // CSV has no place for them
     emit(prediction_set_csv(set));
   }
-  else emit(prediction_set_text(m, set) + plotted);
+  else emit(prediction_set_text(m, set) + (o.explain ? prediction_bounds_text(set) : "") + plotted);
 }
 
 }  // namespace
@@ -140,7 +141,12 @@ void add_predict_command(CLI::App& app) {
   cmd->add_option("--access-bytes", opt->access_bytes,
                   "--energy: bytes moved by one memory access in the cache model (8)");
   auto* j = cmd->add_flag("--json", opt->json, "Print JSON");
-  cmd->add_flag("--csv", opt->csv, "Print CSV")->excludes(j);
+  auto* csv = cmd->add_flag("--csv", opt->csv, "Print CSV")->excludes(j);
+  cmd->add_flag("--explain", opt->explain,
+                "Say what each node's time is made of (ICC, IntCC, HLLC+: the core, mispredictions, each level's "
+                "transfer, scattered lines, page walks) and which term set it; --json always carries them")
+      ->excludes(j)
+      ->excludes(csv);
   cmd->add_flag("--compare", opt->compare,
                 "With several --hw: print only the comparison of machines (each model's total, tasks and main nodes, "
                 "ratio to the first machine), as text, --json or --csv");

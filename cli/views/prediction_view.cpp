@@ -32,6 +32,8 @@ json prediction_json(const Prediction& p) {
       jn["total_seconds"] = n.total_seconds;
     }
     if (!n.unpriced.empty()) jn["unpriced"] = n.unpriced;
+    if (!n.bound.empty()) jn["bound"] = n.bound;
+    if (!n.terms.empty()) jn["terms"] = n.terms;
     nodes.push_back(jn);
   }
   j["nodes"] = nodes;
@@ -161,7 +163,34 @@ std::string predictions_text(const ApplicationModel& m, const std::vector<Predic
   return os.str();
 }
 
+std::string terms_text(const NodePrediction& n) {
+  std::string out;
+  for (const auto& [name, seconds] : n.terms) out += (out.empty() ? "" : ", ") + name + " " + format_seconds(seconds);
+  return out;
+}
+
 }  // namespace
+
+std::string prediction_bounds_text(const PredictionSet& set) {
+  std::ostringstream os;
+  for (const auto& p : set.predictions) {
+    if (p.has_sweep) continue;
+    std::vector<const NodePrediction*> nodes;
+    for (const auto& n : p.nodes)
+      if (!n.bound.empty() && n.total_seconds > 0) nodes.push_back(&n);
+    if (nodes.empty()) continue;
+    std::stable_sort(nodes.begin(), nodes.end(),
+                     [](const NodePrediction* a, const NodePrediction* b) { return a->total_seconds > b->total_seconds; });
+    Table t({"node", "share", "bound", "terms of one execution"});
+    for (const NodePrediction* n : nodes)
+      t.add({n->task + "/" + n->id, p.total_seconds > 0 ? digits(100 * n->total_seconds / p.total_seconds, 3) + "%" : "",
+             n->bound, terms_text(*n)});
+    os << "\nwhat each node's time is made of (" << p.model << " on " << p.hardware
+       << "; the time is the larger of the core's and the slowest transfer's):\n"
+       << t.text();
+  }
+  return os.str();
+}
 
 bool compares_machines(const PredictionSet& set) {
   return set.machines > 1 && !set.predictions.empty() && !set.predictions.front().has_sweep;

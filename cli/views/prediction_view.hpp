@@ -14,6 +14,10 @@ namespace pacer::cli {
 
 nlohmann::ordered_json prediction_set_json(const ApplicationModel& m, const PredictionSet& set);
 std::string prediction_set_text(const ApplicationModel& m, const PredictionSet& set);
+// For each prediction whose model composes terms (ICC, IntCC, HLLC+): what
+// each node's time is made of and the term that set it, the nodes that take
+// most of the run first. Empty when no model composes terms.
+std::string prediction_bounds_text(const PredictionSet& set);
 std::string prediction_set_csv(const PredictionSet& set);
 // Several machines at one parameter point.
 bool compares_machines(const PredictionSet& set);

@@ -15,7 +15,7 @@ class Ct : public ResourceModel {
   std::vector<std::string> reads() const override { return {ruv_kind::component_time}; }
   std::vector<std::string> sections() const override { return {}; }
   NodeCost price(const SegNode& node, const Hardware&) const override {
-    return {require_ruv(node, ruv_kind::component_time, "ct").get("seconds"), {}};
+    return NodeCost::of(require_ruv(node, ruv_kind::component_time, "ct").get("seconds"));
   }
 };
 

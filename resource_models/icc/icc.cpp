@@ -32,7 +32,7 @@ class Icc : public ResourceModel {
   std::vector<std::string> sections() const override { return {"icc", "cpu", "memory"}; }
   NodeCost price(const SegNode& node, const Hardware& hw) const override {
     if (auto it = node.ruvs.find(ruv_kind::machine); it != node.ruvs.end()) return compiled(it->second, hw);
-    return {eq7(require_ruv(node, ruv_kind::instructions, "icc"), hw), {}};
+    return NodeCost::of(eq7(require_ruv(node, ruv_kind::instructions, "icc"), hw));
   }
   bool prepares(const ApplicationModel& m) const override { return !m.sources.empty(); }
   Prepared prepare(const ApplicationModel& m, const Hardware& hw, const ParamValues& bound) const override {

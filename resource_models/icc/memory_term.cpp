@@ -2,22 +2,25 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace pacer {
 
 namespace {
 
-// The bandwidth of the first level beyond level 1 the working set fits in;
-// 0 when it fits in level 1, whose loads the in-core time already prices.
-double level_bandwidth(double working_set, const Hardware& hw, const std::string& model) {
-  if (hw.has("memory", "l1_size") && working_set <= hw.require("memory", "l1_size", model).value) return 0;
+// The first level beyond level 1 the working set fits in, and its
+// bandwidth; 0 when it fits in level 1, whose loads the in-core time
+// already prices.
+std::pair<std::string, double> level_bandwidth(double working_set, const Hardware& hw, const std::string& model) {
+  if (hw.has("memory", "l1_size") && working_set <= hw.require("memory", "l1_size", model).value) return {"l1", 0};
   for (const char* level : {"l2", "l3"}) {
     const std::string size = std::string(level) + "_size", bw = std::string(level) + "_bandwidth";
     if (hw.has("memory", size) && hw.has("memory", bw) && working_set <= hw.require("memory", size, model).value)
-      return hw.require("memory", bw, model).value;
+      return {level, hw.require("memory", bw, model).value};
   }
-  return hw.require("memory", "mem_bandwidth", model + " (the working set exceeds every cache level given)").value;
+  return {"mem", hw.require("memory", "mem_bandwidth", model + " (the working set exceeds every cache level given)").value};
 }
 
 // Lines no prefetcher follows come one demand miss at a time, as many in
@@ -26,7 +29,7 @@ double level_bandwidth(double working_set, const Hardware& hw, const std::string
 // fetched from beyond), whatever the bandwidth would allow.
 double scattered_time(const Ruv& r, const Hardware& hw, NodeCost& cost) {
   static const char* const kLevels[] = {"l2", "l3", "mem"};
-  double t = 0;
+  double lines = 0, walks_time = 0;
   for (size_t k = 0; k < 3; ++k) {
     double found = r.get(std::string("lines_scattered_from_") + kLevels[k]);
     for (size_t beyond = k + 1; beyond < 3 && found > 0; ++beyond)
@@ -36,15 +39,17 @@ double scattered_time(const Ruv& r, const Hardware& hw, NodeCost& cost) {
       }
     if (found <= 0) continue;
     const std::string figure = std::string(kLevels[k]) + "_scattered_line";
-    if (hw.has("memory", figure)) t += found * hw.require("memory", figure, "icc").value;
+    if (hw.has("memory", figure)) lines += found * hw.require("memory", figure, "icc").value;
     else cost.unpriced["memory/" + figure + " (lines from " + kLevels[k] + " no prefetcher follows)"] += found;
   }
   // A load whose page the TLB does not hold waits for the page walk too.
   if (const double walks = r.get("page_walks"); walks > 0) {
-    if (hw.has("memory", "page_walk")) t += walks * hw.require("memory", "page_walk", "icc").value;
+    if (hw.has("memory", "page_walk")) walks_time = walks * hw.require("memory", "page_walk", "icc").value;
     else cost.unpriced["memory/page_walk (loads that miss the TLB)"] += walks;
   }
-  return t;
+  cost.add_term("scattered lines", lines);
+  cost.add_term("page walks", walks_time);
+  return lines + walks_time;
 }
 
 // Level 1 takes only so many fills into one set at a time: lines whose
@@ -108,12 +113,31 @@ double transfer_time(const Ruv& r, const Hardware& hw, NodeCost& cost) {
   double t = 0;
   auto over = [&](const std::string& level, double bytes) {
     const std::string figure = level + "_bandwidth";
-    if (hw.has("memory", figure)) t = std::max(t, bytes / hw.require("memory", figure, "icc").value);
-    else cost.unpriced["memory/" + figure + " (bytes from " + level + ")"] += bytes;
+    if (!hw.has("memory", figure)) return void(cost.unpriced["memory/" + figure + " (bytes from " + level + ")"] += bytes);
+    const double seconds = bytes / hw.require("memory", figure, "icc").value;
+    cost.add_term("from " + level, seconds);
+    t = std::max(t, seconds);
   };
   for (const auto& [name, bytes] : r)
     if (name.rfind("bytes_from_", 0) == 0 && bytes > 0) over(name.substr(11), bytes);
-  return std::max({t, scattered_time(r, hw, cost), crowded_sets_time(r, hw)});
+  const double crowded = crowded_sets_time(r, hw);
+  cost.add_term("crowded sets", crowded);
+  return std::max({t, scattered_time(r, hw, cost), crowded});
+}
+
+// The term that set a node's time: the core, or the transfer that took
+// longest (scattered lines with their page walks, as they add).
+std::string bound_of(const NodeCost& cost, double core) {
+  if (core >= cost.seconds) return "core";
+  std::string bound;
+  double longest = -1;
+  for (const auto& [name, seconds] : cost.terms) {
+    if (name == "core" || name == "chain waits" || name == "mispredictions" || name == "page walks") continue;
+    const double t = name == "scattered lines" ? seconds + cost.term("page walks") : seconds;
+    if (t > longest) longest = t, bound = name;
+  }
+  if (bound.empty() && cost.term("page walks") > 0) bound = "page walks";
+  return bound;
 }
 
 // The reads a dependence chain waits for (waits_l3: reads that missed level
@@ -143,15 +167,25 @@ double chain_waits(const Ruv& r, const Hardware& hw, NodeCost& cost) {
 
 NodeCost with_memory_and_branches(double core, const Ruv& r, const Hardware& hw, const std::string& model) {
   NodeCost cost;
-  core += chain_waits(r, hw, cost);
-  if (r.get("mispredicts") > 0)
-    core += r.get("mispredicts") *
-            hw.require("icc", "mispredict", model + " (the node ends in an unpredictable branch)").value;
+  cost.add_term("core", core);
+  const double waits = chain_waits(r, hw, cost);
+  cost.add_term("chain waits", waits);
+  core += waits;
+  if (r.get("mispredicts") > 0) {
+    const double missed = r.get("mispredicts") *
+                          hw.require("icc", "mispredict", model + " (the node ends in an unpredictable branch)").value;
+    cost.add_term("mispredictions", missed);
+    core += missed;
+  }
   if (r.get("traffic") > 0) cost.seconds = std::max(core, transfer_time(r, hw, cost));
   else if (r.get("bytes") <= 0 || !hw.sections.count("memory")) cost.seconds = core;
-  else if (const double bw = level_bandwidth(r.get("working_set"), hw, model); bw > 0)
+  else if (const auto [level, bw] = level_bandwidth(r.get("working_set"), hw, model); bw > 0) {
+    cost.add_term("from " + level, r.get("bytes") / bw);
     cost.seconds = std::max({core, r.get("bytes") / bw, scattered_time(r, hw, cost)});
-  else cost.seconds = std::max(core, scattered_time(r, hw, cost));
+  } else {
+    cost.seconds = std::max(core, scattered_time(r, hw, cost));
+  }
+  cost.bound = bound_of(cost, core);
   return cost;
 }
 
