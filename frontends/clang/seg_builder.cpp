@@ -104,8 +104,7 @@ class Builder final : public ExprHooks {
         report("vla", p->getBeginLoc(), "parameter '" + p->getName().str() +
                                             "' is a variable-length array: only its size expressions are counted");
     seg_ = &task.seg;
-    collect_handlers(fn_.getBody());
-    collect_gotos(fn_.getBody());
+    collect_labels(fn_.getBody());
     out_.node_positions.push_back({name_, "", position(fn_.getBody()->getBeginLoc())});
     stmt_ = fn_.getBody();
     statement(fn_.getBody());
@@ -556,14 +555,19 @@ class Builder final : public ExprHooks {
   }
 
   // ---- gotos from elsewhere ----
-  void collect_gotos(const Stmt* s) {
+  // The gotos by target, the labels in source order, and the labels whose
+  // address is taken (&&label): the handlers a computed goto (goto *p)
+  // can reach. One walk; none when the function declares no label.
+  void collect_labels(const Stmt* s) {
     if (s == fn_.getBody() && std::none_of(fn_.decls_begin(), fn_.decls_end(), [](const Decl* d) { return isa<LabelDecl>(d); }))
       return;
     if (!s) return;
     if (const auto* g = dyn_cast<GotoStmt>(s)) gotos_[g->getLabel()].push_back(g);
-    if (const auto* l = dyn_cast<LabelStmt>(s)) labels_.push_back(l);
-    for (const Stmt* child : s->children()) collect_gotos(child);
+    else if (const auto* l = dyn_cast<LabelStmt>(s)) labels_.push_back(l);
+    else if (const auto* a = dyn_cast<AddrLabelExpr>(s)) handlers_.insert(a->getLabel());
+    for (const Stmt* child : s->children()) collect_labels(child);
   }
+
 
   // The statements from `to` to the function's end, when `to` sits in
   // blocks and if arms only: each block's statements after the one that
@@ -657,18 +661,8 @@ class Builder final : public ExprHooks {
   }
 
   // ---- computed goto ----
-  // Labels whose address is taken (&&label): the handlers a computed goto
-  // (goto *p) can reach.
-  void collect_handlers(const Stmt* s) {
-    // &&label names a label of this function: without one there is nothing
-    // to find, and the walk over every statement is saved.
-    if (s == fn_.getBody() && std::none_of(fn_.decls_begin(), fn_.decls_end(), [](const Decl* d) { return isa<LabelDecl>(d); }))
-      return;
-    if (!s) return;
-    if (const auto* a = dyn_cast<AddrLabelExpr>(s)) handlers_.insert(a->getLabel());
-    for (const Stmt* child : s->children()) collect_handlers(child);
-  }
-
+  // The handlers a computed goto can reach are the labels whose address is
+  // taken (collect_labels).
   const LabelStmt* handler(const Stmt* s) const {
     const auto* l = dyn_cast<LabelStmt>(s);
     return l && handlers_.count(l->getDecl()) ? l : nullptr;
