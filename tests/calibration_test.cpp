@@ -172,7 +172,7 @@ TEST_CASE("the data TLB from CPUID: AMD leaf 0x80000006, Intel leaf 0x18, and no
   CHECK(intel->ways == 16);
 }
 
-TEST_CASE("cache levels from the latency curve, and how much of a level one core reaches", "[calibrate][caches]") {
+TEST_CASE("cache levels from the latency curve, how much of a level one core reaches, and the TLB's reach", "[calibrate][caches]") {
   // 1 ns up to 32 KiB, 4 ns to 512 KiB, 15 ns to 16 MiB, then 100 ns.
   std::vector<std::pair<double, double>> curve;
   for (double s : latency_curve_sizes()) {
@@ -198,6 +198,15 @@ TEST_CASE("cache levels from the latency curve, and how much of a level one core
   CHECK(reached_size(bw) == Approx(16 * 1048576.0));
   // No step: nothing to say.
   CHECK(!reached_size({{1e6, 60e9}, {2e6, 58e9}, {4e6, 57e9}}));
+
+  // Loads over 256 to 2048 pages cost no page walk, over 4096 a third of
+  // one, over 8192 most of one (2 ns): the TLB holds 4096 pages at least.
+  const std::vector<std::pair<double, double>> pages = {
+      {256, 0.02e-9}, {512, 0.01e-9}, {1024, 0.03e-9}, {2048, 0.05e-9}, {4096, 0.7e-9}, {8192, 1.8e-9}};
+  CHECK(tlb_reach(pages, 2e-9) == Approx(4096));
+  CHECK(!tlb_reach({{256, 1.5e-9}, {512, 1.9e-9}}, 2e-9));  // every load walks already
+  CHECK(!tlb_reach(pages, 0));                              // no walk to compare with
+  CHECK(tlb_reach({{256, 0}, {8192, 0.1e-9}}, 2e-9) == Approx(8192));  // more than the probes reach
 }
 
 TEST_CASE("the measurement protocol's estimate, its uncertainty and when it can judge", "[measurement]") {
@@ -273,9 +282,14 @@ TEST_CASE("calibration on a machine whose sysfs and CPUID report no caches", "[c
   REQUIRE(mem.params.count("mem_scattered_line"));
   CHECK(mem.params.at("mem_scattered_line").value > 0);
   CHECK(mem.params.at("page_size").value >= 4096);
-  // CPUID says nothing of the TLB here: its size is unknown, with the
-  // reason, and what a miss costs is still measured.
-  CHECK(mem.unknown.count("tlb_entries"));
+  // CPUID says nothing of the TLB here: its size is what the loads over
+  // 256 to 8192 pages show, or unknown with the reason, and what a miss
+  // costs is still measured.
+  CHECK((mem.params.count("tlb_entries") || mem.unknown.count("tlb_entries")));
+  if (mem.params.count("tlb_entries")) {
+    CHECK_THAT(mem.params.at("tlb_entries").source, Catch::Contains("measured by pacer calibrate"));
+    CHECK(mem.params.at("tlb_entries").value >= 256);
+  }
   REQUIRE(mem.params.count("page_walk"));
   CHECK(mem.params.at("page_walk").value > 0);  // a miss costs something
   bool said = false;

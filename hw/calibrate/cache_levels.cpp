@@ -201,6 +201,18 @@ std::optional<double> reached_size(const std::vector<std::pair<double, double>>&
   return reached;
 }
 
+std::optional<double> tlb_reach(const std::vector<std::pair<double, double>>& pages_cost, double walk) {
+  if (!(walk > 0) || pages_cost.empty() || pages_cost.front().second >= walk / 2) return std::nullopt;
+  double reach = pages_cost.front().first;
+  for (const auto& [pages, cost] : pages_cost) {
+    if (cost >= walk / 2) break;
+    reach = pages;
+  }
+  return reach;
+}
+
+std::vector<long> tlb_probe_pages() { return {256, 512, 1024, 2048, 4096, 8192}; }
+
 std::vector<double> latency_curve_sizes() {
   std::vector<double> out;
   for (double s = 4096; s <= 256.0 * 1048576; s *= 2) out.push_back(s);

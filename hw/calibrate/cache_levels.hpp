@@ -70,6 +70,16 @@ std::vector<CacheLevel> curve_cache_levels(const std::vector<std::pair<double, d
 // first). Nothing when the curve shows no step of 20% or more.
 std::optional<double> reached_size(const std::vector<std::pair<double, double>>& size_bandwidth);
 
+// The pages a data TLB holds, from what a load of one line in each of P
+// pages costs beyond the same loads of P lines packed together (seconds,
+// P ascending), against `walk`, that cost where every load misses: the
+// last P whose cost is under half of it. A lower bound within the curve's
+// step; nothing when even the first P costs that much, or `walk` is none.
+std::optional<double> tlb_reach(const std::vector<std::pair<double, double>>& pages_cost, double walk);
+
+// The pages the TLB's reach is probed at: powers of two from 256 to 8192.
+std::vector<long> tlb_probe_pages();
+
 // The working sets the latency curve is measured at: powers of two from
 // 4 KiB to 256 MiB.
 std::vector<double> latency_curve_sizes();
