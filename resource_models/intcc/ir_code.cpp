@@ -233,6 +233,26 @@ bool works(const std::string& cls) {
   return !cls.empty() && (!c || !c->free);
 }
 
+// Whether the code generator fuses llvm.fmuladd into one instruction: on
+// x86 only where the function's target has FMA (`-O2` alone targets the
+// baseline, which has none: a multiply, then an add); other targets in
+// pacer's reach (AArch64, POWER) have it in their base set.
+bool fuses_muladd(const llvm::Function& f) {
+  if (!f.getParent()->getTargetTriple().isX86()) return true;
+  const std::string features = f.getFnAttribute("target-features").getValueAsString().str();
+  return features.find("+fma") != std::string::npos;  // +fma, and AMD's +fma4
+}
+
+// The class an instruction on a recurrence path adds to its latency. An
+// unfused multiply-add entered through its addend (s += a * x) puts only its
+// add on the path: the multiply runs off it, as the next iteration's does.
+std::string path_class(const Instruction& i, const llvm::Value* from, const std::string& cls) {
+  const auto* call = llvm::dyn_cast<llvm::IntrinsicInst>(&i);
+  if (!call || call->getIntrinsicID() != llvm::Intrinsic::fmuladd || fuses_muladd(*i.getFunction())) return cls;
+  if (call->getArgOperand(2) != from) return cls;
+  return fp(i.getType()) + "add" + lanes(i.getType());
+}
+
 // The recurrences of a loop: for each phi of its header, the longest path,
 // counted in instructions that take time, from the phi through the loop's
 // own blocks to the value the latch hands back to it. The path is chosen by
@@ -264,12 +284,14 @@ std::vector<icc::Recurrence> recurrences(const llvm::Loop& loop, const llvm::Loo
       r.file = r.line ? files.index(file_of(*where)) : -1;
     }
     for (const Instruction* i = at; i && i != &phi;) {  // back along the path, to the phi
-      const std::string cls = ir_class(*i);
-      if (works(cls)) r.classes[cls] += 1;
       const Instruction* next = nullptr;
+      const llvm::Value* from = nullptr;
       int next_length = -1;
       for (const llvm::Value* op : i->operands())
-        if (const int length = longest(op); length > next_length) next = llvm::dyn_cast<Instruction>(op), next_length = length;
+        if (const int length = longest(op); length > next_length)
+          next = llvm::dyn_cast<Instruction>(op), from = op, next_length = length;
+      const std::string cls = path_class(*i, from, ir_class(*i));
+      if (works(cls)) r.classes[cls] += 1;
       i = next_length < 0 ? nullptr : next;
     }
     out.push_back(std::move(r));
