@@ -22,8 +22,9 @@ using nlohmann::json;
 
 namespace {
 
-// The code analysed, with IntCC's RUVs from the host's compiler and flags.
-CAnalysis analyse_ir(const std::string& code, const ParamValues& bound) {
+// The code analysed, with IntCC's RUVs from the host's compiler and flags,
+// and `extra` flags after them when given.
+CAnalysis analyse_ir(const std::string& code, const ParamValues& bound, const std::string& extra = "") {
   static int serial = 0;
   const auto path = std::filesystem::temp_directory_path() /
                     ("pacer-intcc-" + std::to_string(getpid()) + "-" + std::to_string(serial++) + ".c");
@@ -31,21 +32,7 @@ CAnalysis analyse_ir(const std::string& code, const ParamValues& bound) {
   CAnalysis a = analyse_c({{path.string()}, {}, {}});
   MachineCostOptions options = machine_cost_options(load_hardware("host"), {});
   options.intermediate = true;
-  attach_machine_costs(a.model, a.sources, options, bound);
-  std::filesystem::remove(path);
-  return a;
-}
-
-// The code analysed with IntCC's RUVs, compiled with `extra` flags beside the host's.
-CAnalysis analyse_ir_with(const std::string& code, const ParamValues& bound, const std::string& extra) {
-  static int serial = 0;
-  const auto path = std::filesystem::temp_directory_path() /
-                    ("pacer-intcc-flags-" + std::to_string(getpid()) + "-" + std::to_string(serial++) + ".c");
-  std::ofstream(path) << code;
-  CAnalysis a = analyse_c({{path.string()}, {}, {}});
-  MachineCostOptions options = machine_cost_options(load_hardware("host"), {});
-  options.intermediate = true;
-  options.flags.push_back(extra);
+  if (!extra.empty()) options.flags.push_back(extra);
   attach_machine_costs(a.model, a.sources, options, bound);
   std::filesystem::remove(path);
   return a;
@@ -142,7 +129,7 @@ TEST_CASE("IntCC puts an unfused multiply-add's add on the recurrence, a fused o
   CHECK(plain.get("double_fma") == Approx(1));  // the IR's one instruction, at its rate
   CHECK(chained(plain, "double_add") == Approx(1));
   CHECK(chained(plain, "double_fma") == 0);
-  const CAnalysis with_fma = analyse_ir_with(dot, {{"dot.n", 4096}}, "-mfma");
+  const CAnalysis with_fma = analyse_ir(dot, {{"dot.n", 4096}}, "-mfma");
   const Ruv& fused = inner_ir(with_fma, "dot");
   CHECK(chained(fused, "double_fma") == Approx(1));
   CHECK(chained(fused, "double_add") == 0);

@@ -734,7 +734,9 @@ class Attacher {
     region_bytes += r.overhead.bytes;
     const std::optional<double> trips = r.loop ? bound_value(r.loop->trips) : 1.0;
     if (!r.loop && counted_straight(r, total, region_bytes)) return;
-    const std::map<SegNode*, double> counted = counted_loop_cycles(r, total);
+    // IR RUVs hold no cycles: only the machine code's are shared this way.
+    const std::map<SegNode*, double> counted =
+        kind_ == ruv_kind::machine ? counted_loop_cycles(r, total) : std::map<SegNode*, double>{};
     for (const auto& [n, s] : r.shares) {
       // The loop's own instructions (counter, test, branch) go with the
       // nodes in proportion to theirs.
