@@ -55,7 +55,7 @@ DerivedHllc derive_hllc(const Hardware& hw) {
   // The CPU model's own latencies: a derived vector owes nothing to the
   // dependent costs the description may already carry.
   MachineCostOptions options = machine_cost_options(hw, {});
-  options.latencies.clear();
+  options.cpu_model.latencies.clear();
   const double t_cyc = cycle_time(hw, "derived hllc (MCA gives cycles; the clock makes them seconds)");
   ScratchDir dir("pacer-derive");
   const std::string source = (dir.path / "benchmarks.c").string();

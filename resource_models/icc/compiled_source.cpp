@@ -137,14 +137,14 @@ std::vector<std::pair<double, double>> nest_curve(const icc::PricedFunction& f, 
 // loops runs once. Each load of a loop whose value reaches an address is
 // run again with its latency raised (PricedInstruction::chain).
 icc::PricedFunction price_function(const icc::MachineCode& code, const icc::MachineFunction& f, icc::FileTable& files,
-                                   const std::map<std::string, unsigned>& latencies, bool nest_curves) {
+                                   const icc::CpuModelCorrections& cpu_model, bool nest_curves) {
   icc::PricedFunction out;
   out.name = f.name;
   for (const auto& i : f.instructions) out.instructions.push_back(priced(i, f, files));
   out.loops = icc::loops(f);
   const std::vector<int> innermost = icc::innermost_loops(out.loops, f.instructions.size());
   auto cycles = [&](const std::vector<size_t>& simulated, unsigned iterations, const std::map<size_t, unsigned>& added) {
-    return simulated.empty() ? 0.0 : icc::cycles_per_iteration(code, f, simulated, iterations, latencies, added).cycles;
+    return simulated.empty() ? 0.0 : icc::cycles_per_iteration(code, f, simulated, iterations, cpu_model, added).cycles;
   };
   for (size_t l = 0; l < out.loops.size(); ++l) {
     const auto simulated = icc::simulated_instructions(innermost, static_cast<int>(l), out.instructions);
@@ -260,7 +260,7 @@ CompiledSource compile_and_price(const std::string& source, const MachineCostOpt
   out.code.cpu = code.cpu();
   out.code.files.push_back(out.code.source);
   icc::FileTable files(out.code.files);
-  for (const auto& f : code.functions()) out.code.functions.push_back(price_function(code, f, files, o.latencies, nest_curves));
+  for (const auto& f : code.functions()) out.code.functions.push_back(price_function(code, f, files, o.cpu_model, nest_curves));
   out.code.remarks = std::move(remarks);
   return out;
 }

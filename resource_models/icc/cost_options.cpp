@@ -15,11 +15,15 @@ double cycle_time(const Hardware& hw, const std::string& needed_by) {
 }
 
 // A CPU model can be wrong where the machine was measured: LLVM's znver5
-// carries Zen 4's 3-cycle floating-point add, where this Zen 5 machine's
-// chain of dependent adds takes 2. The description's dependent costs of the
-// floating-point constructs, in whole cycles, replace the model's latency.
-std::map<std::string, unsigned> measured_latencies(const Hardware& hw) {
-  std::map<std::string, unsigned> out;
+// is Zen 4's model, with a 3-cycle floating-point add where this Zen 5
+// machine's chain of dependent adds takes 2, and six instructions
+// dispatched a cycle where it sustains nearly eight. The description's
+// dependent costs of the floating-point constructs, in whole cycles,
+// replace the model's latencies; its dispatch width replaces the model's.
+icc::CpuModelCorrections cpu_model_corrections(const Hardware& hw) {
+  icc::CpuModelCorrections out;
+  if (hw.has("icc", "dispatch_width"))
+    out.dispatch_width = static_cast<unsigned>(std::lround(hw.require("icc", "dispatch_width", "icc").value));
   const HwSection* hllc = hw.section("hllc");
   if (!hllc || !(hw.has("icc", "t_cyc") || hw.has("cpu", "clock"))) return out;
   const double t_cyc = cycle_time(hw, "icc");
@@ -27,7 +31,7 @@ std::map<std::string, unsigned> measured_latencies(const Hardware& hw) {
                         "double_sqrt", "float_sqrt"}) {
     auto it = hllc->params.find(c);
     if (it == hllc->params.end() || it->second.dependent <= 0) continue;
-    out[c] = static_cast<unsigned>(std::max(1.0, std::round(it->second.dependent / t_cyc)));
+    out.latencies[c] = static_cast<unsigned>(std::max(1.0, std::round(it->second.dependent / t_cyc)));
   }
   return out;
 }
@@ -81,7 +85,7 @@ MachineCostOptions machine_cost_options(const Hardware& hw, const std::vector<st
   std::istringstream flags(attribute("flags"));
   for (std::string f; flags >> f;) o.flags.push_back(f);
   o.flags.insert(o.flags.end(), user_flags.begin(), user_flags.end());
-  o.latencies = measured_latencies(hw);
+  o.cpu_model = cpu_model_corrections(hw);
   o.simulated_caches = simulated_caches(hw);
   return o;
 }

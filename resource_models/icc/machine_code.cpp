@@ -26,6 +26,14 @@
 #include "llvm/MC/MCTargetOptions.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/MCA/Context.h"
+#include "llvm/MCA/HardwareUnits/LSUnit.h"
+#include "llvm/MCA/HardwareUnits/RegisterFile.h"
+#include "llvm/MCA/HardwareUnits/RetireControlUnit.h"
+#include "llvm/MCA/HardwareUnits/Scheduler.h"
+#include "llvm/MCA/Stages/DispatchStage.h"
+#include "llvm/MCA/Stages/EntryStage.h"
+#include "llvm/MCA/Stages/ExecuteStage.h"
+#include "llvm/MCA/Stages/RetireStage.h"
 #include "llvm/MCA/CustomBehaviour.h"
 #include "llvm/MCA/InstrBuilder.h"
 #include "llvm/MCA/SourceMgr.h"
@@ -549,15 +557,43 @@ void build(Simulated& sim, const TargetContext& t, const EncodedFunction& f, con
   }
 }
 
-// llvm-mca's defaults: widths and queue sizes from the scheduling model, no
-// aliasing between loads and stores.
-llvm::mca::PipelineOptions default_options() { return {0, 0, 0, 0, 0, 0, true, false}; }
+// The CPU's scheduling model with the description's dispatch width in
+// place of the model's; it outlives the pipeline built from it.
+struct AmendedModel {
+  AmendedModel(const llvm::MCSchedModel& model, const CpuModelCorrections& c) : sched(model) {
+    if (c.dispatch_width) sched.IssueWidth = c.dispatch_width;
+  }
+  llvm::MCSchedModel sched;
+};
+
+// MCA's default out-of-order pipeline (llvm::mca::Context's), built on the
+// amended model: no micro-op queue, load and store queues from the model,
+// no aliasing between loads and stores, as llvm-mca's defaults.
+std::unique_ptr<llvm::mca::Pipeline> out_of_order_pipeline(llvm::mca::Context& context, const TargetContext& t,
+                                                           const llvm::MCSchedModel& model, unsigned dispatch_width,
+                                                           llvm::mca::SourceMgr& source) {
+  auto retire_unit = std::make_unique<llvm::mca::RetireControlUnit>(model);
+  auto registers = std::make_unique<llvm::mca::RegisterFile>(model, *t.registers, 0);
+  auto lsu = std::make_unique<llvm::mca::LSUnit>(model, 0, 0, /*AssumeNoAlias=*/true);
+  auto scheduler = std::make_unique<llvm::mca::Scheduler>(model, *lsu);
+  auto pipeline = std::make_unique<llvm::mca::Pipeline>();
+  pipeline->appendStage(std::make_unique<llvm::mca::EntryStage>(source));
+  pipeline->appendStage(
+      std::make_unique<llvm::mca::DispatchStage>(*t.subtarget, *t.registers, dispatch_width, *retire_unit, *registers));
+  pipeline->appendStage(std::make_unique<llvm::mca::ExecuteStage>(*scheduler));
+  pipeline->appendStage(std::make_unique<llvm::mca::RetireStage>(*retire_unit, *registers, *lsu));
+  context.addHardwareUnit(std::move(retire_unit));
+  context.addHardwareUnit(std::move(registers));
+  context.addHardwareUnit(std::move(lsu));
+  context.addHardwareUnit(std::move(scheduler));
+  return pipeline;
+}
 
 }  // namespace
 
 IterationCycles cycles_per_iteration(const MachineCode& code, const MachineFunction& function,
                                      const std::vector<size_t>& instruction_indices,
-                                     unsigned iterations, const std::map<std::string, unsigned>& latencies,
+                                     unsigned iterations, const CpuModelCorrections& corrections,
                                      const std::map<size_t, unsigned>& added_latency) {
   const TargetContext& t = MachineCodeAccess::target(code);
   if (!function.encoded || function.encoded->target.get() != &t)
@@ -566,12 +602,17 @@ IterationCycles cycles_per_iteration(const MachineCode& code, const MachineFunct
     throw InputError("CPU '" + t.cpu + "' has no scheduling model in LLVM; name one that has");
   if (iterations == 0) throw InputError("cycles_per_iteration needs at least one iteration");
   Simulated sim(t);
-  build(sim, t, *function.encoded, instruction_indices, latencies, added_latency);
+  build(sim, t, *function.encoded, instruction_indices, corrections.latencies, added_latency);
   if (sim.sequence.empty()) return {0, sim.skipped};
   llvm::mca::Context context(*t.registers, *t.subtarget);
   llvm::mca::CircularSourceMgr source(sim.sequence, iterations);
   llvm::mca::CustomBehaviour behaviour(*t.subtarget, source, *t.instr_info);
-  auto pipeline = context.createDefaultPipeline(default_options(), source, behaviour);
+  const AmendedModel model(t.subtarget->getSchedModel(), corrections);
+  // An in-order CPU has no window to amend: MCA's own pipeline for it.
+  auto pipeline = model.sched.isOutOfOrder()
+                      ? out_of_order_pipeline(context, t, model.sched, corrections.dispatch_width, source)
+                      : context.createDefaultPipeline({0, 0, 0, corrections.dispatch_width, 0, 0, true, false},
+                                                      source, behaviour);
   auto cycles = pipeline->run();
   if (!cycles) throw InputError("MCA failed on function '" + function.name + "': " + message(cycles.takeError()));
   return {static_cast<double>(*cycles) / iterations, sim.skipped};

@@ -112,24 +112,31 @@ struct IterationCycles {
   unsigned skipped = 0;  // instructions MCA could not model, left out of the run
 };
 
+// Where the machine's description corrects the CPU model MCA simulates:
+// LLVM may give a processor its predecessor's model (LLVM 22's znver5 is
+// Zen 4's), whose latencies and dispatch width are the predecessor's.
+// 0 and empty keep the model's own.
+struct CpuModelCorrections {
+  // Cycles, by HLLC construct (double_add, float_mul, ...): they replace
+  // the latency of the register forms of the x86 floating-point
+  // instructions that do that construct (addsd, vaddpd, mulss, divsd, ...).
+  std::map<std::string, unsigned> latencies;
+  unsigned dispatch_width = 0;  // instructions dispatched per cycle
+};
+
 // Simulates the instructions (indices into function.instructions, in the
 // order given) repeated `iterations` times on the scheduling model of the
-// CPU given to load_object. The function must come from `code`
-// (std::invalid_argument otherwise). Throws InputError when the CPU has no
-// scheduling model or iterations is 0.
+// CPU given to load_object, as `corrections` amend it. The function must
+// come from `code` (std::invalid_argument otherwise). Throws InputError
+// when the CPU has no scheduling model or iterations is 0.
 // MCA warns on stderr once per call if the run holds a call or a return.
-// `latencies` (cycles, by HLLC construct: double_add, float_mul, ...)
-// replace the scheduling model's latency of the register forms of the x86
-// floating-point instructions that do that construct (addsd, vaddpd, mulss,
-// divsd, sqrtsd, ...), where the machine's description measured or
-// published another.
 // `added_latency` (cycles, by index into function.instructions) makes those
 // instructions' results later still: how much a loop's cycles grow with a
 // load's latency tells whether the next iteration waits for that load.
 IterationCycles cycles_per_iteration(const MachineCode& code, const MachineFunction& function,
                                      const std::vector<size_t>& instruction_indices,
                                      unsigned iterations = 200,
-                                     const std::map<std::string, unsigned>& latencies = {},
+                                     const CpuModelCorrections& corrections = {},
                                      const std::map<size_t, unsigned>& added_latency = {});
 
 // What register dataflow says of each load among `instruction_indices` (a

@@ -53,7 +53,8 @@ std::string entry_key(const std::string& source, const MachineCostOptions& o) {
                     (o.intermediate ? "\nintermediate code" : "") + "\nflags";
   for (const auto& f : o.flags) key += " " + f;
   key += "\nlatencies";
-  for (const auto& [construct, cycles] : o.latencies) key += " " + construct + "=" + std::to_string(cycles);
+  for (const auto& [construct, cycles] : o.cpu_model.latencies) key += " " + construct + "=" + std::to_string(cycles);
+  key += "\ndispatch " + std::to_string(o.cpu_model.dispatch_width);
   // A relative include folder names different headers from another folder.
   for (const auto& f : o.flags)
     for (const char* p : {"-I", "-isystem", "-iquote", "-include"})

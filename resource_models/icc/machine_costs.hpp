@@ -19,6 +19,7 @@
 
 #include "framework/application_model.hpp"
 #include "framework/hardware.hpp"
+#include "resource_models/icc/machine_code.hpp"
 #include "resource_models/icc/priced_code.hpp"
 
 namespace pacer {
@@ -32,10 +33,10 @@ struct MachineCostOptions {
   std::string mcpu;                // LLVM's name of the CPU, for MCA's scheduling model
   std::string triple;              // empty: the compiler's default target
   std::string sysroot;             // a cross target's headers (Debian: /usr/<triple>)
-  // Latencies in cycles, by HLLC construct, that replace the CPU model's
-  // (cycles_per_iteration): the description's dependent costs of the
-  // floating-point constructs, where it gives them.
-  std::map<std::string, unsigned> latencies;
+  // Where the description corrects the CPU model MCA simulates
+  // (cycles_per_iteration): the dependent costs of the floating-point
+  // constructs as latencies, the dispatch width and the window.
+  icc::CpuModelCorrections cpu_model;
   // The description's level 2 and level 3 in valgrind's terms
   // ("--D1=bytes,ways,line --LL=bytes,ways,line"): the run that counts the
   // blocks (block_counts.hpp) then also counts each load's misses of them.
