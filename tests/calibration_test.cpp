@@ -15,6 +15,7 @@
 #include "hw/calibrate/cache_levels.hpp"
 #include "hw/calibrate/calibration.hpp"
 #include "hw/calibrate/construct_benchmarks.hpp"
+#include "hw/calibrate/core_window.hpp"
 #include "studies/measurement.hpp"
 
 using namespace pacer;
@@ -209,6 +210,28 @@ TEST_CASE("cache levels from the latency curve, how much of a level one core rea
   CHECK(tlb_reach({{256, 0}, {8192, 0.1e-9}}, 2e-9) == Approx(8192));  // more than the probes reach
 }
 
+TEST_CASE("a queue's capacity from two misses that overlap until what waits between them fills it", "[calibrate]") {
+  // The harness's timings, several repetitions a point: the fastest counts.
+  const std::map<std::string, std::vector<double>> t = {
+      {"window:load:16", {150e-9, 190e-9}}, {"window:load:192", {175e-9}}, {"window:load:224", {310e-9, 305e-9}},
+      {"window:load:32", {151e-9}},         {"window:load:256", {311e-9}}, {"window:nop:64", {148e-9}},
+      {"window:fp:16", {148e-9}},           {"window:fp:384", {202e-9}}};
+  const std::vector<WindowPoint> load = window_points(t, "load");
+  REQUIRE(load.size() == 5);
+  CHECK(load.front().waiting == 16);  // by N, not by name
+  CHECK(load.front().seconds == 150e-9);
+  CHECK(load.back().waiting == 256);
+  const WindowStep step = window_step(load);
+  CHECK(step.lower == 192);  // still overlapped, its own execution slows it a little
+  CHECK(step.upper == 224);  // the second miss waits for the first
+  const WindowStep none = window_step(window_points(t, "fp"));
+  CHECK(none.lower == 384);
+  CHECK(none.upper == 0);  // never stepped: bounded by something else
+  CHECK(window_step({}).upper == 0);
+  // Every kind names the figure it gives, the window first.
+  CHECK(std::string(window_kinds().front().param) == "reorder_buffer");
+}
+
 TEST_CASE("the measurement protocol's estimate, its uncertainty and when it can judge", "[measurement]") {
   Measurement steady;
   steady.rounds = {{10, 10, 10, 12, 10}, {10, 10.1, 10, 10, 15}, {10, 10, 9.9, 10, 10}};
@@ -292,6 +315,20 @@ TEST_CASE("calibration on a machine whose sysfs and CPUID report no caches", "[c
   }
   REQUIRE(mem.params.count("page_walk"));
   CHECK(mem.params.at("page_walk").value > 0);  // a miss costs something
+#if defined(__x86_64__)
+  // The core's width and queues, by which ICC corrects LLVM's CPU model.
+  const HwSection& icc = hw.sections.at("icc");
+  REQUIRE(icc.params.count("dispatch_width"));
+  CHECK(icc.params.at("dispatch_width").value >= 2);
+  CHECK(icc.params.at("dispatch_width").value <= 16);
+  REQUIRE(icc.params.count("reorder_buffer"));
+  for (const WindowKind& k : window_kinds()) {
+    INFO(k.param);
+    REQUIRE(icc.params.count(k.param));
+    CHECK(icc.params.at(k.param).value >= 16);
+    CHECK(icc.params.at(k.param).value <= icc.params.at("reorder_buffer").value);
+  }
+#endif
   bool said = false;
   for (const auto& n : c.notes) said = said || n.find("CPUID reports no caches") != std::string::npos;
   CHECK(said);

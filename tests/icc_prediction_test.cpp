@@ -343,6 +343,38 @@ TEST_CASE("ICC takes the dispatch width the description gives over the CPU model
   CHECK(eight / model > 0.75);
 }
 
+// Each iteration multiplies 16 loaded values in a chain 15 deep, and the
+// next can start before it ends: how many overlap is what the core holds.
+// LLVM's znver5 model holds 72 loads (Zen 4's); this Zen 5 holds about
+// 210 (pacer calibrate's load_queue), and more iterations overlap.
+TEST_CASE("ICC takes the queues the description measured over the CPU model's") {
+  Workspace w;
+  const std::string c = w.write("products.c", "double x[256][16], y[256];\n"
+                                              "void products(int n) {\n"
+                                              "#pragma clang loop vectorize(disable)\n"
+                                              "  for (int i = 0; i < n; i++) {\n"
+                                              "    double s = x[i][0];\n"
+                                              "    for (int k = 1; k < 16; k++) s *= x[i][k];\n"
+                                              "    y[i] = s;\n"
+                                              "  }\n"
+                                              "}\n"
+                                              "int main(void) { products(256); return y[7] > 0; }\n");
+  std::ifstream in(PACER_SOURCE_DIR "/hw/host.xml");
+  std::stringstream text;
+  text << in.rdbuf();
+  auto with_load_queue = [&](const std::string& name, int entries) {
+    return w.write(name, std::regex_replace(text.str(), std::regex("(<icc [^>]*>)"),
+                                            "$1\n    <param name=\"load_queue\" value=\"" + std::to_string(entries) +
+                                                "\" source=\"a test\" />"));
+  };
+  const std::string args = "predict " + c + " --function products --param products.n=256 --model icc --json --hw ";
+  const double model = body_seconds(test::run_json(args + PACER_SOURCE_DIR "/hw/host.xml")["predictions"][0]);
+  const double same = body_seconds(test::run_json(args + with_load_queue("same.xml", 72))["predictions"][0]);
+  const double deeper = body_seconds(test::run_json(args + with_load_queue("deeper.xml", 210))["predictions"][0]);
+  CHECK(same == Approx(model).epsilon(0.01));  // the model's own size changes nothing
+  CHECK(deeper < 0.9 * model);
+}
+
 // A stream over two 64 MiB arrays waits on memory, a chain of
 // divisions on the core: each node says which term set its time, with the
 // terms, in JSON always and in text with --explain.

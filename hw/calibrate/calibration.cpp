@@ -21,6 +21,7 @@
 #include "hw/calibrate/construct_benchmarks.hpp"
 #include "resource_models/intcc/ir_classes.hpp"
 #include "hw/calibrate/cache_levels.hpp"
+#include "hw/calibrate/core_window.hpp"
 #include "hw/calibrate/region_cost.hpp"
 
 namespace pacer::calibrate {
@@ -341,6 +342,46 @@ class Calibrator {
     icc.params["mispredict"] = measured(median(miss), spread(miss), 1e-9, "ns",
                                         "measured by pacer calibrate: branches on random bits against always-taken ones");
     c_.notes.push_back("compiler: " + first_line_of({compiler(), "--version"}));
+    core_window(t, icc);
+  }
+
+  // The dispatch width and the queues the harness measured (x86-64 only; a
+  // harness built for another target writes none of it).
+  void core_window(const Timings& t, HwSection& icc) {
+    if (!t.count("dispatch:chain")) return;
+    // Cycles from the chain measured just before (the clock moves); the
+    // fastest of the mix's placements (the front end's alignment is not
+    // the dispatch width).
+    const double cycle = median(timing(t, "dispatch:chain")) / 32;
+    std::vector<double> ipc;
+    for (const auto& [name, seconds] : t) {
+      if (name.rfind("dispatch:mix:", 0) != 0) continue;
+      std::vector<double> rates;
+      for (double s : seconds) rates.push_back(dispatch_mix_instructions * cycle / s);
+      if (ipc.empty() || median(rates) > median(ipc)) ipc = rates;
+    }
+    if (ipc.empty()) return;
+    icc.params["dispatch_width"] =
+        measured(std::round(median(ipc)), spread(ipc), 1, "",
+                 "measured by pacer calibrate: " + std::to_string(dispatch_mix_instructions) +
+                     " independent integer, vector and load instructions ran at " + digits(median(ipc), 3) + " a cycle");
+    for (const WindowKind& k : window_kinds()) {
+      const std::vector<WindowPoint> points = window_points(t, k.kind);
+      const WindowStep step = window_step(points);
+      if (step.upper > 0) {
+        icc.params[k.param] = measured((step.lower + step.upper) / 2.0 + k.also_held, step.upper - step.lower, 1, "",
+                                       "measured by pacer calibrate: two misses overlap with " +
+                                           std::to_string(step.lower) + " " + k.filler + " between them, not with " +
+                                           std::to_string(step.upper) + " (the middle" +
+                                           (k.also_held ? ", and " + std::string(k.held) : std::string()) + ")");
+      } else if (!points.empty() && icc.params.count("reorder_buffer")) {
+        // No step below the window: the queue holds whatever it does.
+        Figure f = icc.params.at("reorder_buffer");
+        f.source = "measured by pacer calibrate: two misses still overlap with " +
+                   std::to_string(points.back().waiting) + " " + k.filler + " between them; the window bounds the queue";
+        icc.params[k.param] = f;
+      }
+    }
   }
 
   void memory(const Timings& t) {

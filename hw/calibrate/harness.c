@@ -178,6 +178,106 @@ static double branches(const unsigned char* bits, long reps) {
 static double branch_random(long reps) { return branches(g_random_bits, reps); }
 static double branch_taken(long reps) { return branches(g_ones, reps); }
 
+/* ---- the core's window and width (x86-64) -------------------------------- */
+
+/* Two pointer chases through memory, A and B, each step a miss; after A's
+ * load come N instructions, then B's load, then N more. While the core
+ * holds A's N, B's load still enters and both misses overlap; past what it
+ * can hold, B waits for A and a step costs two latencies. The N where the
+ * time per step jumps is the capacity of what the N fill: the window with
+ * nops; the floating-point queue with shuffles waiting for a value moved
+ * from A to the vector side; the integer queue with additions waiting for
+ * A; the load and store queues with loads and stores to level 1, which
+ * are done at once but hold their entries until they retire, after A.
+ * Then independent work of every kind at once, whose instructions per
+ * cycle the dispatch width bounds. pacer does the arithmetic. */
+#if defined(__x86_64__)
+static void** g_window_a;
+static void** g_window_b;
+static long g_window_line[16] __attribute__((aligned(64)));
+static void window_chains(void) {
+  if (g_window_a) return;
+  size_t size = (size_t)64 << 20, lines = size / 64;
+  char* buffer = malloc(size);
+  size_t* order = shuffled_lines(lines);
+  for (size_t i = 0; i < lines; i++) *(void**)(buffer + order[i] * 64) = buffer + order[(i + 1) % lines] * 64;
+  g_window_a = (void**)(buffer + order[0] * 64), g_window_b = (void**)(buffer + order[lines / 2] * 64);
+  free(order);
+}
+#define WINDOW_BENCH(kind, n)                                                                          \
+  static double window_##kind##_##n(long reps) {                                                       \
+    void *a = g_window_a, *b = g_window_b;                                                             \
+    double t0 = now();                                                                                 \
+    for (long r = 0; r < reps; r++)                                                                    \
+      __asm__ volatile("mov (%0), %0\n movq %0, %%xmm0\n .rept " #n "\n " kind##_FILL "\n .endr\n"     \
+                       "mov (%1), %1\n movq %1, %%xmm2\n .rept " #n "\n " kind##_FILL "\n .endr\n"     \
+                       : "+r"(a), "+r"(b)                                                              \
+                       : "r"(g_window_line)                                                            \
+                       : "rcx", "xmm0", "xmm1", "xmm2", "memory");                                     \
+    double t = now() - t0;                                                                             \
+    g_window_a = a, g_window_b = b;                                                                    \
+    return t;                                                                                          \
+  }
+#define nop_FILL "nop"
+#define fp_FILL "pshufd $0x4e, %%xmm0, %%xmm1"
+#define int_FILL "lea 1(%0), %%rcx"
+#define load_FILL "mov (%2), %%rcx"
+#define store_FILL "mov %%rcx, 64(%2)"
+#define QUEUE_POINTS(X, kind) X(kind, 16) X(kind, 32) X(kind, 48) X(kind, 64) X(kind, 80) X(kind, 96) X(kind, 112) \
+  X(kind, 128) X(kind, 144) X(kind, 160) X(kind, 192) X(kind, 224) X(kind, 256) X(kind, 320) X(kind, 384)
+#define WINDOW_POINTS(X) X(nop, 64) X(nop, 128) X(nop, 192) X(nop, 256) X(nop, 320) X(nop, 352) X(nop, 384) \
+  X(nop, 416) X(nop, 448) X(nop, 480) X(nop, 512) X(nop, 576) X(nop, 640) X(nop, 768)
+#define ALL_WINDOW_POINTS(X) WINDOW_POINTS(X) QUEUE_POINTS(X, fp) QUEUE_POINTS(X, int) QUEUE_POINTS(X, load) \
+  QUEUE_POINTS(X, store)
+ALL_WINDOW_POINTS(WINDOW_BENCH)
+#define WINDOW_ENTRY(kind, n) {"window:" #kind ":" #n, window_##kind##_##n},
+static const struct {
+  const char* name;
+  double (*run)(long);
+} window_benchmarks[] = {ALL_WINDOW_POINTS(WINDOW_ENTRY)};
+
+/* One repetition: 32 integer additions on 8 registers, 16 vector ANDs on 4,
+ * 8 loads from level 1, and the loop's fused decrement and branch: 57
+ * instructions, none waiting long for another, that no one kind of unit
+ * limits before eight a cycle do. How the loop's bytes fall on fetch
+ * lines changes what the front end delivers (7.0 or 7.8 a cycle on a Zen
+ * 5), so it runs at four offsets and pacer takes the fastest. */
+#define DISPATCH_MIX(offset)                                                                                  \
+  static double dispatch_mix_##offset(long reps) {                                                            \
+    static long line[8] __attribute__((aligned(64)));                                                         \
+    long n = reps;                                                                                            \
+    const void* p = line;                                                                                     \
+    double t0 = now();                                                                                        \
+    __asm__ volatile(".p2align 6\n .skip " #offset ", 0x90\n1:\n .rept 4\n"                                   \
+                     " add $1, %%r8\n add $1, %%r9\n add $1, %%r10\n add $1, %%r11\n"                          \
+                     " add $1, %%r12\n add $1, %%r13\n add $1, %%r14\n add $1, %%r15\n"                        \
+                     " pand %%xmm8, %%xmm0\n pand %%xmm8, %%xmm1\n pand %%xmm8, %%xmm2\n pand %%xmm8, %%xmm3\n"  \
+                     " mov (%1), %%rax\n mov 8(%1), %%rcx\n"                                                      \
+                     " .endr\n dec %0\n jnz 1b\n"                                                                \
+                     : "+r"(n)                                                                                \
+                     : "r"(p)                                                                                 \
+                     : "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "rax", "rcx", "xmm0", "xmm1",    \
+                       "xmm2", "xmm3", "cc", "memory");                                                       \
+    return now() - t0;                                                                                        \
+  }
+#define DISPATCH_OFFSETS(X) X(0) X(16) X(32) X(48)
+DISPATCH_OFFSETS(DISPATCH_MIX)
+#define DISPATCH_ENTRY(offset) {"dispatch:mix:" #offset, dispatch_mix_##offset},
+static const struct {
+  const char* name;
+  double (*run)(long);
+} dispatch_benchmarks[] = {DISPATCH_OFFSETS(DISPATCH_ENTRY)};
+
+/* The cycle dispatch:mix is counted in, measured beside it: 32 dependent
+ * additions a repetition, one cycle each, in a loop of the same shape. */
+static double dispatch_chain(long reps) {
+  long n = reps, x = 0;
+  double t0 = now();
+  __asm__ volatile(".p2align 6\n1:\n .rept 32\n add $1, %1\n .endr\n dec %0\n jnz 1b\n" : "+r"(n), "+r"(x) : : "cc");
+  return now() - t0;
+}
+#endif
+
 /* ---- driver ----------------------------------------------------------- */
 
 enum { REPEATS = 7 };
@@ -308,6 +408,9 @@ int main(int argc, char** argv) {
   if (!processor) first = 4;
   int constructs = (int)(sizeof construct_benchmarks / sizeof construct_benchmarks[0]);
   g_total = processor ? constructs + 3 : 0;
+#if defined(__x86_64__)
+  if (processor) g_total += (int)(sizeof window_benchmarks / sizeof window_benchmarks[0]) + 1;
+#endif
   for (int i = first; i < argc; i++) /* a curve point is one benchmark, a level three */
     g_total += strncmp(argv[i], "curve=", 6) == 0 || strncmp(argv[i], "bwcurve=", 8) == 0 ? 1
                : strncmp(argv[i], "walk=", 5) == 0                                          ? 2
@@ -330,6 +433,22 @@ int main(int argc, char** argv) {
     measure(out, "branch:taken", branch_taken, 1);
     progress("flops:axpy");
     measure(out, "flops:axpy", flops_axpy, 64);
+#if defined(__x86_64__)
+    window_chains();
+    /* A quarter of the usual time a point: the fastest repetition is the
+     * figure, and a step doubles it. */
+    const double target = g_target;
+    g_target = target / 4;
+    for (size_t i = 0; i < sizeof window_benchmarks / sizeof window_benchmarks[0]; i++) {
+      progress(window_benchmarks[i].name);
+      measure(out, window_benchmarks[i].name, window_benchmarks[i].run, 64);
+    }
+    g_target = target;
+    progress("dispatch:mix");
+    measure(out, "dispatch:chain", dispatch_chain, 1024);
+    for (size_t i = 0; i < sizeof dispatch_benchmarks / sizeof dispatch_benchmarks[0]; i++)
+      measure(out, dispatch_benchmarks[i].name, dispatch_benchmarks[i].run, 1024);
+#endif
   }
   for (int a = first; a < argc; a++) {
     char level[16];

@@ -16,14 +16,24 @@ double cycle_time(const Hardware& hw, const std::string& needed_by) {
 
 // A CPU model can be wrong where the machine was measured: LLVM's znver5
 // is Zen 4's model, with a 3-cycle floating-point add where this Zen 5
-// machine's chain of dependent adds takes 2, and six instructions
-// dispatched a cycle where it sustains nearly eight. The description's
+// machine's chain of dependent adds takes 2, six instructions dispatched a
+// cycle where it sustains nearly eight, 72 loads in flight where it holds
+// about 210, 64 floating-point instructions waiting where it holds as
+// many as its window. The description's
 // dependent costs of the floating-point constructs, in whole cycles,
-// replace the model's latencies; its dispatch width replaces the model's.
+// replace the model's latencies; its dispatch width and queues replace
+// the model's.
 icc::CpuModelCorrections cpu_model_corrections(const Hardware& hw) {
   icc::CpuModelCorrections out;
-  if (hw.has("icc", "dispatch_width"))
-    out.dispatch_width = static_cast<unsigned>(std::lround(hw.require("icc", "dispatch_width", "icc").value));
+  auto count = [&](const char* name) {
+    return hw.has("icc", name) ? static_cast<unsigned>(std::lround(hw.require("icc", name, "icc").value)) : 0u;
+  };
+  out.dispatch_width = count("dispatch_width");
+  out.reorder_buffer = count("reorder_buffer");
+  out.fp_queue = count("fp_queue");
+  out.int_queue = count("int_queue");
+  out.load_queue = count("load_queue");
+  out.store_queue = count("store_queue");
   const HwSection* hllc = hw.section("hllc");
   if (!hllc || !(hw.has("icc", "t_cyc") || hw.has("cpu", "clock"))) return out;
   const double t_cyc = cycle_time(hw, "icc");

@@ -557,29 +557,76 @@ void build(Simulated& sim, const TargetContext& t, const EncodedFunction& f, con
   }
 }
 
-// The CPU's scheduling model with the description's dispatch width in
-// place of the model's; it outlives the pipeline built from it.
+// The processor resources whose buffers an instruction (by LLVM's name of
+// its opcode: "ADDPDrr") waits in: those it uses and the groups that hold
+// them, as MCA counts them. Empty where the target has no such instruction.
+std::vector<unsigned> buffers_of(const TargetContext& t, const llvm::MCSchedModel& model, llvm::StringRef opcode) {
+  std::vector<unsigned> out;
+  for (unsigned op = 0; op < t.instr_info->getNumOpcodes(); ++op) {
+    if (t.instr_info->getName(op) != opcode) continue;
+    const llvm::MCSchedClassDesc* sc = model.getSchedClassDesc(t.instr_info->get(op).getSchedClass());
+    if (!sc || !sc->isValid() || sc->isVariant()) return out;
+    auto units_of = [&](unsigned r) {
+      const llvm::MCProcResourceDesc& d = *model.getProcResource(r);
+      return d.SubUnitsIdxBegin ? std::vector<unsigned>(d.SubUnitsIdxBegin, d.SubUnitsIdxBegin + d.NumUnits)
+                                : std::vector<unsigned>{r};
+    };
+    for (auto w = t.subtarget->getWriteProcResBegin(sc); w != t.subtarget->getWriteProcResEnd(sc); ++w) {
+      const std::vector<unsigned> used = units_of(w->ProcResourceIdx);
+      for (unsigned r = 1; r < model.getNumProcResourceKinds(); ++r) {
+        if (model.getProcResource(r)->BufferSize <= 0) continue;
+        const std::vector<unsigned> group = units_of(r);
+        if (std::all_of(used.begin(), used.end(),
+                        [&](unsigned u) { return std::find(group.begin(), group.end(), u) != group.end(); }))
+          out.push_back(r);
+      }
+    }
+    break;
+  }
+  return out;
+}
+
+// The CPU's scheduling model with the description's dispatch width, window
+// and queues in place of the model's (the load and store queues go to the
+// pipeline); it and the tables it points to outlive the pipeline.
 struct AmendedModel {
-  AmendedModel(const llvm::MCSchedModel& model, const CpuModelCorrections& c) : sched(model) {
+  AmendedModel(const TargetContext& t, const CpuModelCorrections& c) : sched(t.subtarget->getSchedModel()) {
     if (c.dispatch_width) sched.IssueWidth = c.dispatch_width;
+    if (c.reorder_buffer) {
+      sched.MicroOpBufferSize = c.reorder_buffer;
+      if (sched.hasExtraProcessorInfo()) {
+        extra = sched.getExtraProcessorInfo();
+        extra.ReorderBufferSize = c.reorder_buffer;
+        sched.ExtraProcessorInfo = &extra;
+      }
+    }
+    if (c.fp_queue || c.int_queue) {
+      resources.assign(sched.ProcResourceTable, sched.ProcResourceTable + sched.NumProcResourceKinds);
+      for (const auto& [opcode, size] : {std::pair{"ADDPDrr", c.fp_queue}, std::pair{"ADD64rr", c.int_queue}})
+        if (size)
+          for (unsigned r : buffers_of(t, sched, opcode)) resources[r].BufferSize = static_cast<int>(size);
+      sched.ProcResourceTable = resources.data();
+    }
   }
   llvm::MCSchedModel sched;
+  llvm::MCExtraProcessorInfo extra{};
+  std::vector<llvm::MCProcResourceDesc> resources;
 };
 
 // MCA's default out-of-order pipeline (llvm::mca::Context's), built on the
 // amended model: no micro-op queue, load and store queues from the model,
 // no aliasing between loads and stores, as llvm-mca's defaults.
 std::unique_ptr<llvm::mca::Pipeline> out_of_order_pipeline(llvm::mca::Context& context, const TargetContext& t,
-                                                           const llvm::MCSchedModel& model, unsigned dispatch_width,
-                                                           llvm::mca::SourceMgr& source) {
+                                                           const llvm::MCSchedModel& model,
+                                                           const CpuModelCorrections& c, llvm::mca::SourceMgr& source) {
   auto retire_unit = std::make_unique<llvm::mca::RetireControlUnit>(model);
   auto registers = std::make_unique<llvm::mca::RegisterFile>(model, *t.registers, 0);
-  auto lsu = std::make_unique<llvm::mca::LSUnit>(model, 0, 0, /*AssumeNoAlias=*/true);
+  auto lsu = std::make_unique<llvm::mca::LSUnit>(model, c.load_queue, c.store_queue, /*AssumeNoAlias=*/true);
   auto scheduler = std::make_unique<llvm::mca::Scheduler>(model, *lsu);
   auto pipeline = std::make_unique<llvm::mca::Pipeline>();
   pipeline->appendStage(std::make_unique<llvm::mca::EntryStage>(source));
   pipeline->appendStage(
-      std::make_unique<llvm::mca::DispatchStage>(*t.subtarget, *t.registers, dispatch_width, *retire_unit, *registers));
+      std::make_unique<llvm::mca::DispatchStage>(*t.subtarget, *t.registers, c.dispatch_width, *retire_unit, *registers));
   pipeline->appendStage(std::make_unique<llvm::mca::ExecuteStage>(*scheduler));
   pipeline->appendStage(std::make_unique<llvm::mca::RetireStage>(*retire_unit, *registers, *lsu));
   context.addHardwareUnit(std::move(retire_unit));
@@ -607,10 +654,10 @@ IterationCycles cycles_per_iteration(const MachineCode& code, const MachineFunct
   llvm::mca::Context context(*t.registers, *t.subtarget);
   llvm::mca::CircularSourceMgr source(sim.sequence, iterations);
   llvm::mca::CustomBehaviour behaviour(*t.subtarget, source, *t.instr_info);
-  const AmendedModel model(t.subtarget->getSchedModel(), corrections);
+  const AmendedModel model(t, corrections);
   // An in-order CPU has no window to amend: MCA's own pipeline for it.
   auto pipeline = model.sched.isOutOfOrder()
-                      ? out_of_order_pipeline(context, t, model.sched, corrections.dispatch_width, source)
+                      ? out_of_order_pipeline(context, t, model.sched, corrections, source)
                       : context.createDefaultPipeline({0, 0, 0, corrections.dispatch_width, 0, 0, true, false},
                                                       source, behaviour);
   auto cycles = pipeline->run();

@@ -114,14 +114,21 @@ struct IterationCycles {
 
 // Where the machine's description corrects the CPU model MCA simulates:
 // LLVM may give a processor its predecessor's model (LLVM 22's znver5 is
-// Zen 4's), whose latencies and dispatch width are the predecessor's.
-// 0 and empty keep the model's own.
+// Zen 4's), whose latencies, dispatch width and queues are the
+// predecessor's. 0 and empty keep the model's own.
 struct CpuModelCorrections {
   // Cycles, by HLLC construct (double_add, float_mul, ...): they replace
   // the latency of the register forms of the x86 floating-point
   // instructions that do that construct (addsd, vaddpd, mulss, divsd, ...).
   std::map<std::string, unsigned> latencies;
   unsigned dispatch_width = 0;  // instructions dispatched per cycle
+  unsigned reorder_buffer = 0;  // instructions in flight, dispatched to retired
+  // Instructions waiting for operands: the size of the buffers an x86
+  // floating-point add (fp) and an integer add (int) issue from.
+  unsigned fp_queue = 0;
+  unsigned int_queue = 0;
+  unsigned load_queue = 0;   // loads dispatched and not retired
+  unsigned store_queue = 0;  // stores dispatched and not retired
 };
 
 // Simulates the instructions (indices into function.instructions, in the

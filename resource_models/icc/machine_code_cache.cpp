@@ -54,7 +54,9 @@ std::string entry_key(const std::string& source, const MachineCostOptions& o) {
   for (const auto& f : o.flags) key += " " + f;
   key += "\nlatencies";
   for (const auto& [construct, cycles] : o.cpu_model.latencies) key += " " + construct + "=" + std::to_string(cycles);
-  key += "\ndispatch " + std::to_string(o.cpu_model.dispatch_width);
+  const icc::CpuModelCorrections& m = o.cpu_model;
+  for (unsigned v : {m.dispatch_width, m.reorder_buffer, m.fp_queue, m.int_queue, m.load_queue, m.store_queue})
+    key += " " + std::to_string(v);
   // A relative include folder names different headers from another folder.
   for (const auto& f : o.flags)
     for (const char* p : {"-I", "-isystem", "-iquote", "-include"})
