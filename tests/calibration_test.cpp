@@ -228,6 +228,10 @@ TEST_CASE("a queue's capacity from two misses that overlap until what waits betw
   CHECK(none.lower == 384);
   CHECK(none.upper == 0);  // never stepped: bounded by something else
   CHECK(window_step({}).upper == 0);
+  // A point a neighbour slowed, with faster ones after it, is not the step.
+  const WindowStep noisy = window_step({{16, 150e-9}, {64, 290e-9}, {128, 160e-9}, {192, 300e-9}, {256, 310e-9}});
+  CHECK(noisy.lower == 128);
+  CHECK(noisy.upper == 192);
   // Every kind names the figure it gives, the window first.
   CHECK(std::string(window_kinds().front().param) == "reorder_buffer");
 }

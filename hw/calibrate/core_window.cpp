@@ -32,14 +32,13 @@ std::vector<WindowPoint> window_points(const std::map<std::string, std::vector<d
 WindowStep window_step(const std::vector<WindowPoint>& points) {
   WindowStep step;
   if (points.empty()) return step;
+  // The step is where the time doubles and stays doubled: a point slowed
+  // by a neighbour, with faster ones after it, is not one.
   const double overlapped = points.front().seconds;
-  for (const WindowPoint& p : points) {
-    if (p.seconds >= 1.6 * overlapped) {
-      step.upper = p.waiting;
-      return step;
-    }
-    step.lower = p.waiting;
-  }
+  size_t first = points.size();
+  while (first > 0 && points[first - 1].seconds >= 1.6 * overlapped) --first;
+  if (first < points.size()) step.upper = points[first].waiting;
+  if (first > 0) step.lower = points[first - 1].waiting;
   return step;
 }
 

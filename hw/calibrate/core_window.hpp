@@ -38,11 +38,11 @@ struct WindowPoint {
 std::vector<WindowPoint> window_points(const std::map<std::string, std::vector<double>>& timings,
                                        const std::string& kind);
 
-// Where the two misses stop overlapping: the time per step reaches 1.6
-// times the first point's (one miss latency becomes two; the slow growth
-// before it is the waiting instructions' own execution). `lower` is the
-// most waiting instructions seen to overlap, `upper` the fewest seen not
-// to, 0 when the sweep never stepped.
+// Where the two misses stop overlapping: from there on, every point takes
+// at least 1.6 times the first point's time (one miss latency becomes two;
+// the slow growth before it is the waiting instructions' own execution).
+// `lower` is the most waiting instructions seen to overlap, `upper` the
+// fewest seen not to, 0 when the sweep never stepped.
 struct WindowStep {
   int lower = 0;
   int upper = 0;
