@@ -47,7 +47,7 @@ class HllcPlus : public ResourceModel {
     const double lanes = std::max(1.0, ir.get(ir_vector_lanes));
     PipelineWork work;
     NodeCost unpriced = construct_cost(f, hw, "hllc+", lanes, &work);  // each pipeline's share; what no cost prices
-    const double core = std::max(work.issued(hw), longest_chain(ir, *hw.section("hllc"), unpriced));
+    const double core = std::max(work.issued(hw), longest_chain(ir, *hw.section("hllc"), hw, unpriced));
     NodeCost cost = with_memory_and_branches(core, ir, hw, "hllc+");
     for (const auto& [name, count] : unpriced.unpriced) cost.unpriced[name] += count;
     return cost;
@@ -60,8 +60,9 @@ class HllcPlus : public ResourceModel {
  private:
   // The slowest recurrence, each of its IR classes at the chained cost of
   // the construct that measures it.
-  static double longest_chain(const Ruv& ir, const HwSection& costs, NodeCost& cost) {
+  static double longest_chain(const Ruv& ir, const HwSection& costs, const Hardware& hw, NodeCost& cost) {
     std::map<std::string, double> chains;
+    std::map<std::string, std::vector<std::string>> chain_classes;
     for (const auto& [name, count] : ir) {
       if (name.rfind("recurrence", 0) != 0 || count == 0) continue;
       const size_t dot = name.find('.');
@@ -74,9 +75,10 @@ class HllcPlus : public ResourceModel {
         continue;
       }
       chains[name.substr(0, dot)] += (c->second.dependent >= 0 ? c->second.dependent : c->second.value) * count;
+      chain_classes[name.substr(0, dot)].push_back(cls);
     }
     double longest = 0;
-    for (const auto& [k, t] : chains) longest = std::max(longest, t);
+    for (const auto& [k, t] : chains) longest = std::max(longest, t + fp_crossing(chain_classes[k], hw));
     return longest;
   }
 };

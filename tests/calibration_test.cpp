@@ -326,6 +326,8 @@ TEST_CASE("calibration on a machine whose sysfs and CPUID report no caches", "[c
   CHECK(icc.params.at("dispatch_width").value >= 2);
   CHECK(icc.params.at("dispatch_width").value <= 16);
   REQUIRE(icc.params.count("reorder_buffer"));
+  REQUIRE(icc.params.count("fp_bypass"));
+  CHECK(icc.params.at("fp_bypass").value >= 0);
   for (const WindowKind& k : window_kinds()) {
     INFO(k.param);
     REQUIRE(icc.params.count(k.param));

@@ -135,6 +135,19 @@ TEST_CASE("IntCC puts an unfused multiply-add's add on the recurrence, a fused o
   CHECK(chained(fused, "double_add") == 0);
 }
 
+TEST_CASE("a chain of multiplies and adds pays the description's crossing between their pipes once", "[intcc][hllc+]") {
+  Hardware hw = load_hardware("host");
+  REQUIRE(hw.has("icc", "fp_bypass"));
+  const double bypass = hw.require("icc", "fp_bypass", "a test").value;
+  CHECK(bypass > 0);
+  CHECK(fp_crossing({"double_mul", "double_add"}, hw) == bypass);
+  CHECK(fp_crossing({"float_fma.v4", "float_sub", "float_mul"}, hw) == bypass);  // vector classes as scalar
+  CHECK(fp_crossing({"double_add", "double_add"}, hw) == 0);                    // adds alone stay on their pipes
+  CHECK(fp_crossing({"double_mul", "int_add"}, hw) == 0);
+  hw.sections.at("icc").params.erase("fp_bypass");
+  CHECK(fp_crossing({"double_mul", "double_add"}, hw) == 0);  // no figure, no crossing
+}
+
 TEST_CASE("IntCC names the code no class describes instead of dropping it", "[intcc]") {
   const CAnalysis a = analyse_ir(
       "#include <math.h>\n"

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <tuple>
 
 #include "framework/constructs.hpp"
 #include "framework/cpu_info.hpp"
@@ -365,6 +366,7 @@ class Calibrator {
         measured(std::round(median(ipc)), spread(ipc), 1, "",
                  "measured by pacer calibrate: " + std::to_string(dispatch_mix_instructions) +
                      " independent integer, vector and load instructions ran at " + digits(median(ipc), 3) + " a cycle");
+    fp_bypass(t, icc);
     for (const WindowKind& k : window_kinds()) {
       const std::vector<WindowPoint> points = window_points(t, k.kind);
       const WindowStep step = window_step(points);
@@ -382,6 +384,27 @@ class Calibrator {
         icc.params[k.param] = f;
       }
     }
+  }
+
+  // A chain of multiply-add pairs against a dependent multiply and a
+  // dependent add: the rest is the value's crossing between the pipes.
+  void fp_bypass(const Timings& t, HwSection& icc) {
+    const HwSection& hllc = hllc_section();
+    std::vector<double> extra;
+    std::string how;
+    for (const auto& [bench, mul, add] : {std::tuple{"bypass:double", "double_mul", "double_add"},
+                                          std::tuple{"bypass:float", "float_mul", "float_add"}}) {
+      auto m = hllc.params.find(mul), a = hllc.params.find(add);
+      if (!t.count(bench) || m == hllc.params.end() || a == hllc.params.end() || m->second.dependent < 0 ||
+          a->second.dependent < 0)
+        return;
+      const double pair = median(timing(t, bench)) / 16;
+      extra.push_back(std::max(0.0, pair - m->second.dependent - a->second.dependent));
+      how += std::string(how.empty() ? "" : "; ") + bench + " " + digits(pair * 1e9, 3) + " ns a pair";
+    }
+    icc.params["fp_bypass"] = measured((extra[0] + extra[1]) / 2, std::abs(extra[0] - extra[1]), 1e-9, "ns",
+                                       "measured by pacer calibrate: chains of multiply-add pairs less a dependent "
+                                       "multiply and a dependent add (" + how + ")");
   }
 
   void memory(const Timings& t) {

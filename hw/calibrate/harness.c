@@ -268,6 +268,29 @@ static const struct {
   double (*run)(long);
 } dispatch_benchmarks[] = {DISPATCH_OFFSETS(DISPATCH_ENTRY)};
 
+/* A chain of 16 multiply-add pairs a repetition, `y = y * a + b`, in
+ * double and in single precision: what the pair costs beyond a dependent
+ * multiply and a dependent add is what a value pays to cross from the
+ * multiply pipes to the add pipes and back. */
+static double bypass_double(long reps) {
+  double y = v_double_one, a = v_double_one, b = v_double_small;
+  double t0 = now();
+  for (long r = 0; r < reps; r++)
+    __asm__ volatile(".rept 16\n mulsd %1, %0\n addsd %2, %0\n .endr\n" : "+x"(y) : "x"(a), "x"(b));
+  double t = now() - t0;
+  BF(y);
+  return t;
+}
+static double bypass_float(long reps) {
+  float y = v_float_one, a = v_float_one, b = v_float_small;
+  double t0 = now();
+  for (long r = 0; r < reps; r++)
+    __asm__ volatile(".rept 16\n mulss %1, %0\n addss %2, %0\n .endr\n" : "+x"(y) : "x"(a), "x"(b));
+  double t = now() - t0;
+  BF(y);
+  return t;
+}
+
 /* The cycle dispatch:mix is counted in, measured beside it: 32 dependent
  * additions a repetition, one cycle each, in a loop of the same shape. */
 static double dispatch_chain(long reps) {
@@ -444,6 +467,8 @@ int main(int argc, char** argv) {
       measure(out, window_benchmarks[i].name, window_benchmarks[i].run, 64);
     }
     g_target = target;
+    measure(out, "bypass:double", bypass_double, 1024);
+    measure(out, "bypass:float", bypass_float, 1024);
     progress("dispatch:mix");
     measure(out, "dispatch:chain", dispatch_chain, 1024);
     for (size_t i = 0; i < sizeof dispatch_benchmarks / sizeof dispatch_benchmarks[0]; i++)

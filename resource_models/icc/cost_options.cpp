@@ -34,6 +34,9 @@ icc::CpuModelCorrections cpu_model_corrections(const Hardware& hw) {
   out.int_queue = count("int_queue");
   out.load_queue = count("load_queue");
   out.store_queue = count("store_queue");
+  if (hw.has("icc", "fp_bypass") && (hw.has("icc", "t_cyc") || hw.has("cpu", "clock")))
+    out.fp_bypass = static_cast<unsigned>(
+        std::lround(hw.require("icc", "fp_bypass", "icc").value / cycle_time(hw, "icc")));
   const HwSection* hllc = hw.section("hllc");
   if (!hllc || !(hw.has("icc", "t_cyc") || hw.has("cpu", "clock"))) return out;
   const double t_cyc = cycle_time(hw, "icc");

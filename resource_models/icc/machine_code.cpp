@@ -541,13 +541,73 @@ void replace_latency(Simulated& sim, const TargetContext& t, const llvm::MCInst&
   move_latency(sim, inst, static_cast<int>(it->second) - static_cast<int>(model));
 }
 
+// The registers an instruction reads for addresses, reads otherwise, and
+// writes: its memory operands' registers (OPERAND_MEMORY), the other
+// register operands after its definitions, its implicit uses and defs.
+struct RegisterUse {
+  std::vector<llvm::MCRegister> address, reads, writes;
+};
+
+RegisterUse register_use(const TargetContext& t, const llvm::MCInst& mc) {
+  const llvm::MCInstrDesc& d = t.instr_info->get(mc.getOpcode());
+  RegisterUse u;
+  for (unsigned k = 0; k < mc.getNumOperands(); ++k) {
+    const llvm::MCOperand& op = mc.getOperand(k);
+    if (!op.isReg() || !op.getReg()) continue;
+    const bool memory = k < d.getNumOperands() && d.operands()[k].OperandType == llvm::MCOI::OPERAND_MEMORY;
+    if (memory) u.address.push_back(op.getReg());
+    else (k < d.getNumDefs() ? u.writes : u.reads).push_back(op.getReg());
+  }
+  for (llvm::MCPhysReg r : d.implicit_uses()) u.reads.push_back(r);
+  for (llvm::MCPhysReg r : d.implicit_defs()) u.writes.push_back(r);
+  return u;
+}
+
+bool overlaps(const TargetContext& t, const std::vector<llvm::MCRegister>& a, const std::vector<llvm::MCRegister>& b) {
+  for (llvm::MCRegister x : a)
+    for (llvm::MCRegister y : b)
+      if (t.registers->regsOverlap(x, y)) return true;
+  return false;
+}
+
+// Which of a run's instructions are floating-point multiplies whose
+// result the next instruction to read its register (the run taken as a
+// loop) adds: on a machine whose adds and multiplies sit on different
+// pipes, such a value arrives late (CpuModelCorrections::fp_bypass).
+std::vector<bool> multiplies_feeding_adds(const TargetContext& t, const EncodedFunction& f,
+                                          const std::vector<size_t>& indices) {
+  auto construct = [&](size_t k) {
+    const char* c = fp_construct(t.instr_info->getName(f.insts.at(indices[k]).getOpcode()));
+    return std::string(c ? c : "");
+  };
+  std::vector<RegisterUse> uses;
+  for (size_t index : indices) uses.push_back(register_use(t, f.insts.at(index)));
+  std::vector<bool> out(indices.size(), false);
+  for (size_t k = 0; k < indices.size(); ++k) {
+    if (!construct(k).ends_with("_mul")) continue;
+    for (size_t step = 1; step <= indices.size(); ++step) {
+      const size_t j = (k + step) % indices.size();
+      if (overlaps(t, uses[j].reads, uses[k].writes) || overlaps(t, uses[j].address, uses[k].writes)) {
+        out[k] = construct(j).ends_with("_add");
+        break;
+      }
+      if (overlaps(t, uses[j].writes, uses[k].writes)) break;
+    }
+  }
+  return out;
+}
+
 void build(Simulated& sim, const TargetContext& t, const EncodedFunction& f, const std::vector<size_t>& indices,
-           const std::map<std::string, unsigned>& latencies, const std::map<size_t, unsigned>& added) {
+           const CpuModelCorrections& corrections, const std::map<size_t, unsigned>& added) {
   const llvm::SmallVector<llvm::mca::Instrument*> none;
-  for (size_t index : indices) {
+  const std::vector<bool> late =
+      corrections.fp_bypass ? multiplies_feeding_adds(t, f, indices) : std::vector<bool>(indices.size(), false);
+  for (size_t k = 0; k < indices.size(); ++k) {
+    const size_t index = indices[k];
     auto inst = sim.builder.createInstruction(f.insts.at(index), none);
     if (inst) {
-      replace_latency(sim, t, f.insts.at(index), **inst, latencies);
+      replace_latency(sim, t, f.insts.at(index), **inst, corrections.latencies);
+      if (late[k]) move_latency(sim, **inst, static_cast<int>(corrections.fp_bypass));
       if (auto more = added.find(index); more != added.end()) move_latency(sim, **inst, static_cast<int>(more->second));
       sim.sequence.push_back(std::move(*inst));
     } else {
@@ -649,7 +709,7 @@ IterationCycles cycles_per_iteration(const MachineCode& code, const MachineFunct
     throw InputError("CPU '" + t.cpu + "' has no scheduling model in LLVM; name one that has");
   if (iterations == 0) throw InputError("cycles_per_iteration needs at least one iteration");
   Simulated sim(t);
-  build(sim, t, *function.encoded, instruction_indices, corrections.latencies, added_latency);
+  build(sim, t, *function.encoded, instruction_indices, corrections, added_latency);
   if (sim.sequence.empty()) return {0, sim.skipped};
   llvm::mca::Context context(*t.registers, *t.subtarget);
   llvm::mca::CircularSourceMgr source(sim.sequence, iterations);
@@ -669,34 +729,6 @@ IterationCycles cycles_per_iteration(const MachineCode& code, const MachineFunct
 
 namespace {
 
-// The registers an instruction reads for addresses, reads otherwise, and
-// writes: its memory operands' registers (OPERAND_MEMORY), the other
-// register operands after its definitions, its implicit uses and defs.
-struct RegisterUse {
-  std::vector<llvm::MCRegister> address, reads, writes;
-};
-
-RegisterUse register_use(const TargetContext& t, const llvm::MCInst& mc) {
-  const llvm::MCInstrDesc& d = t.instr_info->get(mc.getOpcode());
-  RegisterUse u;
-  for (unsigned k = 0; k < mc.getNumOperands(); ++k) {
-    const llvm::MCOperand& op = mc.getOperand(k);
-    if (!op.isReg() || !op.getReg()) continue;
-    const bool memory = k < d.getNumOperands() && d.operands()[k].OperandType == llvm::MCOI::OPERAND_MEMORY;
-    if (memory) u.address.push_back(op.getReg());
-    else (k < d.getNumDefs() ? u.writes : u.reads).push_back(op.getReg());
-  }
-  for (llvm::MCPhysReg r : d.implicit_uses()) u.reads.push_back(r);
-  for (llvm::MCPhysReg r : d.implicit_defs()) u.writes.push_back(r);
-  return u;
-}
-
-bool overlaps(const TargetContext& t, const std::vector<llvm::MCRegister>& a, const std::vector<llvm::MCRegister>& b) {
-  for (llvm::MCRegister x : a)
-    for (llvm::MCRegister y : b)
-      if (t.registers->regsOverlap(x, y)) return true;
-  return false;
-}
 
 // Where the value the load at position `load` writes goes, through
 // registers: to an address the loop computes, in this iteration or the next

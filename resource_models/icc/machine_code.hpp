@@ -129,6 +129,9 @@ struct CpuModelCorrections {
   unsigned int_queue = 0;
   unsigned load_queue = 0;   // loads dispatched and not retired
   unsigned store_queue = 0;  // stores dispatched and not retired
+  // Cycles a floating-point multiply's result takes beyond its latency
+  // when the next instruction to read it is an add (the pipes it crosses).
+  unsigned fp_bypass = 0;
 };
 
 // Simulates the instructions (indices into function.instructions, in the

@@ -46,12 +46,14 @@ class Intcc : public ResourceModel {
                           "derive derives them)");
     PipelineWork throughput;
     std::map<std::string, double> unpriced, chains;  // chains: latency of each recurrence
+    std::map<std::string, std::vector<std::string>> chain_classes;
     for (const auto& [name, count] : r) {
       if (count == 0 || is_memory_or_branch_entry(name) || name == ir_vector_lanes) continue;
       if (name.rfind("recurrence", 0) == 0) {
         const size_t dot = name.find('.');
         if (const Figure* f = ir_class_cost(name.substr(dot + 1), hw))
           chains[name.substr(0, dot)] += (f->dependent >= 0 ? f->dependent : f->value) * count;
+        chain_classes[name.substr(0, dot)].push_back(name.substr(dot + 1));
         continue;
       }
       if (free_class(name)) continue;  // emits no instruction of its own
@@ -63,7 +65,7 @@ class Intcc : public ResourceModel {
     // as far as calibration measured them to (pipelines.hpp), or that
     // chain's latency.
     double core = throughput.issued(hw);
-    for (const auto& [k, latency] : chains) core = std::max(core, latency);
+    for (const auto& [k, latency] : chains) core = std::max(core, latency + fp_crossing(chain_classes[k], hw));
     NodeCost out = with_memory_and_branches(core, r, hw, "intcc");
     for (auto& [name, count] : unpriced) out.unpriced[name] += count;
     return out;

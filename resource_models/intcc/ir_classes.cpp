@@ -46,6 +46,19 @@ std::string scalar_class(const std::string& ir_class) {
   return dot == std::string::npos ? ir_class : ir_class.substr(0, dot);
 }
 
+double fp_crossing(const std::vector<std::string>& chain_classes, const Hardware& hw) {
+  if (!hw.has("icc", "fp_bypass")) return 0;
+  bool multiplies = false, adds = false;
+  for (const std::string& c : chain_classes) {
+    const std::string s = scalar_class(c);
+    for (const char* p : {"float_", "double_"}) {
+      multiplies = multiplies || s == std::string(p) + "mul" || s == std::string(p) + "fma";
+      adds = adds || s == std::string(p) + "add" || s == std::string(p) + "sub";
+    }
+  }
+  return multiplies && adds ? hw.require("icc", "fp_bypass", "a chain of multiplies and adds").value : 0;
+}
+
 const IrClass* find_ir_class(const std::string& name) {
   for (const IrClass& c : ir_classes())
     if (c.name == name) return &c;

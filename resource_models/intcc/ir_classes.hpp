@@ -50,4 +50,11 @@ bool free_class(const std::string& ir_class);
 // The class of that name (a scalar class: see scalar_class), or null.
 const IrClass* find_ir_class(const std::string& name);
 
+// What a loop-carried chain of these classes pays beyond their chained
+// costs for crossing from the floating-point multiplier's pipes to the
+// adder's (the description's icc/fp_bypass, which pacer calibrate measures
+// on chains of multiply-add pairs): once when it holds both kinds, the
+// fewest crossings such a cycle makes. 0 without the figure.
+double fp_crossing(const std::vector<std::string>& chain_classes, const Hardware& hw);
+
 }  // namespace pacer
