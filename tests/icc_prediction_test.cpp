@@ -78,6 +78,27 @@ std::string model_pipeline_host() {
       "");
 }
 
+
+// That description with one more <icc> figure (`attributes` its name,
+// value and unit), written to the workspace as `name`.
+std::string host_with_icc_figure(Workspace& w, const std::string& name, const std::string& attributes) {
+  return w.write(name, std::regex_replace(model_pipeline_host(), std::regex("(<icc [^>]*>)"),
+                                          "$1\n    <param " + attributes + " source=\"a test\" />"));
+}
+
+// A kernel priced by ICC on the model's own pipeline (`model`) and on
+// descriptions that correct it: the body's predicted seconds for `call`
+// (its --function and --param).
+struct PipelineCase {
+  Workspace w;
+  std::string c, model;
+  PipelineCase(const std::string& file, const std::string& source)
+      : c(w.write(file, source)), model(w.write("model.xml", model_pipeline_host())) {}
+  double seconds(const std::string& call, const std::string& hw) const {
+    return body_seconds(test::run_json("predict " + c + " " + call + " --model icc --json --hw " + hw)["predictions"][0]);
+  }
+};
+
 }  // namespace
 
 TEST_CASE("pacer predict --model icc compiles C for the machine once, then reads the cache until a file changes") {
@@ -338,21 +359,15 @@ TEST_CASE("ICC takes a floating-point latency the description measured over the 
 // dispatches six a cycle (about 3.6 cycles), this Zen 5 eight (then its
 // six multiplications, two a cycle, bound it near 3 cycles).
 TEST_CASE("ICC takes the dispatch width the description gives over the CPU model's") {
-  Workspace w;
-  const std::string c = w.write("stencil.c", "double u[1024], v[1024];\n"
-                                             "void sweep(int n) { for (int i = 1; i < n - 1; i++) "
-                                             "v[i] = 0.25 * u[i - 1] + 0.5 * u[i] + 0.25 * u[i + 1]; }\n"
-                                             "int main(void) { sweep(1024); return v[7] > 0; }\n");
-  const std::string text = model_pipeline_host();
-  const std::string model_only = w.write("model.xml", text);
-  const std::string wide = w.write(
-      "wide.xml", std::regex_replace(text, std::regex("(<icc [^>]*>)"),
-                                     "$1\n    <param name=\"dispatch_width\" value=\"8\" source=\"a test\" />"));
-  const std::string args = "predict " + c + " --function sweep --param sweep.n=1024 --model icc --json --hw ";
-  const double model = body_seconds(test::run_json(args + model_only)["predictions"][0]);
-  const double eight = body_seconds(test::run_json(args + wide)["predictions"][0]);
-  CHECK(eight / model < 0.88);
-  CHECK(eight / model > 0.75);
+  PipelineCase k("stencil.c", "double u[1024], v[1024];\n"
+                              "void sweep(int n) { for (int i = 1; i < n - 1; i++) "
+                              "v[i] = 0.25 * u[i - 1] + 0.5 * u[i] + 0.25 * u[i + 1]; }\n"
+                              "int main(void) { sweep(1024); return v[7] > 0; }\n");
+  const std::string call = "--function sweep --param sweep.n=1024";
+  const std::string wide = host_with_icc_figure(k.w, "wide.xml", "name=\"dispatch_width\" value=\"8\"");
+  const double ratio = k.seconds(call, wide) / k.seconds(call, k.model);
+  CHECK(ratio < 0.88);
+  CHECK(ratio > 0.75);
 }
 
 // Each iteration multiplies 16 loaded values in a chain 15 deep, and the
@@ -360,52 +375,38 @@ TEST_CASE("ICC takes the dispatch width the description gives over the CPU model
 // LLVM's znver5 model holds 72 loads (Zen 4's); this Zen 5 holds about
 // 210 (pacer calibrate's load_queue), and more iterations overlap.
 TEST_CASE("ICC takes the queues the description measured over the CPU model's") {
-  Workspace w;
-  const std::string c = w.write("products.c", "double x[256][16], y[256];\n"
-                                              "void products(int n) {\n"
-                                              "#pragma clang loop vectorize(disable)\n"
-                                              "  for (int i = 0; i < n; i++) {\n"
-                                              "    double s = x[i][0];\n"
-                                              "    for (int k = 1; k < 16; k++) s *= x[i][k];\n"
-                                              "    y[i] = s;\n"
-                                              "  }\n"
-                                              "}\n"
-                                              "int main(void) { products(256); return y[7] > 0; }\n");
-  const std::string text = model_pipeline_host();
-  const std::string model_only = w.write("model.xml", text);
+  PipelineCase k("products.c", "double x[256][16], y[256];\n"
+                               "void products(int n) {\n"
+                               "#pragma clang loop vectorize(disable)\n"
+                               "  for (int i = 0; i < n; i++) {\n"
+                               "    double s = x[i][0];\n"
+                               "    for (int k = 1; k < 16; k++) s *= x[i][k];\n"
+                               "    y[i] = s;\n"
+                               "  }\n"
+                               "}\n"
+                               "int main(void) { products(256); return y[7] > 0; }\n");
+  const std::string call = "--function products --param products.n=256";
   auto with_load_queue = [&](const std::string& name, int entries) {
-    return w.write(name, std::regex_replace(text, std::regex("(<icc [^>]*>)"),
-                                            "$1\n    <param name=\"load_queue\" value=\"" + std::to_string(entries) +
-                                                "\" source=\"a test\" />"));
+    return k.seconds(call, host_with_icc_figure(k.w, name, "name=\"load_queue\" value=\"" + std::to_string(entries) + "\""));
   };
-  const std::string args = "predict " + c + " --function products --param products.n=256 --model icc --json --hw ";
-  const double model = body_seconds(test::run_json(args + model_only)["predictions"][0]);
-  const double same = body_seconds(test::run_json(args + with_load_queue("same.xml", 72))["predictions"][0]);
-  const double deeper = body_seconds(test::run_json(args + with_load_queue("deeper.xml", 210))["predictions"][0]);
-  CHECK(same == Approx(model).epsilon(0.01));  // the model's own size changes nothing
-  CHECK(deeper < 0.9 * model);
+  const double model = k.seconds(call, k.model);
+  CHECK(with_load_queue("same.xml", 72) == Approx(model).epsilon(0.01));  // the model's own size changes nothing
+  CHECK(with_load_queue("deeper.xml", 210) < 0.9 * model);
 }
 
 // A recursive filter's chain, y = a x + b y: a multiply then an add each
 // element. This Zen 5's add takes 2 cycles after an add and 3 after a
 // multiply (the description's fp_bypass, 1 cycle here): 6 cycles, not 5.
 TEST_CASE("ICC makes a multiply's result reach an add as late as the description measured") {
-  Workspace w;
-  const std::string c = w.write("filter.c", "float x[4096], out[4096];\n"
-                                            "void filter(int n, float a, float b) { float y = 0; "
-                                            "for (int j = 0; j < n; j++) { y = a * x[j] + b * y; out[j] = y; } }\n"
-                                            "int main(void) { filter(4096, 0.25f, 0.75f); return out[7] > 0; }\n");
-  const std::string text = model_pipeline_host();
-  const std::string plain = w.write("plain.xml", text);
+  PipelineCase k("filter.c", "float x[4096], out[4096];\n"
+                             "void filter(int n, float a, float b) { float y = 0; "
+                             "for (int j = 0; j < n; j++) { y = a * x[j] + b * y; out[j] = y; } }\n"
+                             "int main(void) { filter(4096, 0.25f, 0.75f); return out[7] > 0; }\n");
+  const std::string call = "--function filter --param filter.n=4096";
   const double t_cyc = 0.24079e-9;  // hw/host.xml's
-  const std::string late = w.write(
-      "late.xml", std::regex_replace(text, std::regex("(<icc [^>]*>)"),
-                                     "$1\n    <param name=\"fp_bypass\" value=\"" + std::to_string(t_cyc * 1e9) +
-                                         "\" unit=\"ns\" source=\"a test\" />"));
-  const std::string args = "predict " + c + " --function filter --param filter.n=4096 --model icc --json --hw ";
-  const double five = body_seconds(test::run_json(args + plain)["predictions"][0]);
-  const double six = body_seconds(test::run_json(args + late)["predictions"][0]);
-  CHECK(six / five == Approx(6.0 / 5.0).epsilon(0.05));
+  const std::string late = host_with_icc_figure(
+      k.w, "late.xml", "name=\"fp_bypass\" value=\"" + std::to_string(t_cyc * 1e9) + "\" unit=\"ns\"");
+  CHECK(k.seconds(call, late) / k.seconds(call, k.model) == Approx(6.0 / 5.0).epsilon(0.05));
 }
 
 // A stream over two 64 MiB arrays waits on memory, a chain of

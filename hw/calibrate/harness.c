@@ -272,24 +272,18 @@ static const struct {
  * double and in single precision: what the pair costs beyond a dependent
  * multiply and a dependent add is what a value pays to cross from the
  * multiply pipes to the add pipes and back. */
-static double bypass_double(long reps) {
-  double y = v_double_one, a = v_double_one, b = v_double_small;
-  double t0 = now();
-  for (long r = 0; r < reps; r++)
-    __asm__ volatile(".rept 16\n mulsd %1, %0\n addsd %2, %0\n .endr\n" : "+x"(y) : "x"(a), "x"(b));
-  double t = now() - t0;
-  BF(y);
-  return t;
-}
-static double bypass_float(long reps) {
-  float y = v_float_one, a = v_float_one, b = v_float_small;
-  double t0 = now();
-  for (long r = 0; r < reps; r++)
-    __asm__ volatile(".rept 16\n mulss %1, %0\n addss %2, %0\n .endr\n" : "+x"(y) : "x"(a), "x"(b));
-  double t = now() - t0;
-  BF(y);
-  return t;
-}
+#define BYPASS_CHAIN(name, type, mul, add, one, small)                                                      \
+  static double name(long reps) {                                                                          \
+    type y = one, a = one, b = small;                                                                      \
+    double t0 = now();                                                                                     \
+    for (long r = 0; r < reps; r++)                                                                        \
+      __asm__ volatile(".rept 16\n " mul " %1, %0\n " add " %2, %0\n .endr\n" : "+x"(y) : "x"(a), "x"(b)); \
+    double t = now() - t0;                                                                                 \
+    BF(y);                                                                                                 \
+    return t;                                                                                              \
+  }
+BYPASS_CHAIN(bypass_double, double, "mulsd", "addsd", v_double_one, v_double_small)
+BYPASS_CHAIN(bypass_float, float, "mulss", "addss", v_float_one, v_float_small)
 
 /* The cycle dispatch:mix is counted in, measured beside it: 32 dependent
  * additions a repetition, one cycle each, in a loop of the same shape. */
