@@ -332,12 +332,17 @@ static void memory_level(FILE* out, const char* level, size_t size) {
     measure(out, name, read_bandwidth, 1);
   }
   if (!curve && !bwcurve) {
-    size_t lines = size / 64, window = lines < SCATTER_WINDOW_LINES ? lines : SCATTER_WINDOW_LINES;
-    size_t* order = shuffled_lines(window);
+    /* Window after window, each shuffled within itself; the last may be
+     * shorter, when the level's size is not a whole number of windows. */
+    size_t lines = size / 64;
     g_scatter = malloc(lines * sizeof *g_scatter);
-    for (size_t i = 0; i < lines; i++) g_scatter[i] = (uint32_t)(i / window * window + order[i % window]);
+    for (size_t base = 0; base < lines; base += SCATTER_WINDOW_LINES) {
+      size_t window = lines - base < SCATTER_WINDOW_LINES ? lines - base : SCATTER_WINDOW_LINES;
+      size_t* order = shuffled_lines(window);
+      for (size_t i = 0; i < window; i++) g_scatter[base + i] = (uint32_t)(base + order[i]);
+      free(order);
+    }
     g_scatter_count = lines;
-    free(order);
     snprintf(name, sizeof name, "scatter:%s:%zu", level, size);
     progress(name);
     measure(out, name, scattered_lines, 1);
