@@ -496,18 +496,25 @@ const char* fp_construct(llvm::StringRef opcode) {
 // The scheduling model's latency of an opcode's register form: the opcode
 // itself, or for a load-folding form ("ADDSDrm") the one with "rr" for its
 // last "rm" ("ADDSDrr"); 0 when there is none.
-unsigned register_form_latency(const TargetContext& t, unsigned opcode) {
+// The opcode of that LLVM name ("ADDPDrr"), if the target has it.
+std::optional<unsigned> opcode_named(const TargetContext& t, const std::string& name) {
   std::call_once(t.opcodes_once, [&] {
     for (unsigned o = 0; o < t.instr_info->getNumOpcodes(); ++o) t.opcodes[t.instr_info->getName(o)] = o;
   });
+  auto it = t.opcodes.find(name);
+  if (it == t.opcodes.end()) return std::nullopt;
+  return it->second;
+}
+
+unsigned register_form_latency(const TargetContext& t, unsigned opcode) {
   std::string name = t.instr_info->getName(opcode).str();
   if (t.instr_info->get(opcode).mayLoad()) {
     const size_t at = name.rfind("rm");
     if (at == std::string::npos) return 0;
     name.replace(at, 2, "rr");
-    auto it = t.opcodes.find(name);
-    if (it == t.opcodes.end()) return 0;
-    opcode = it->second;
+    const std::optional<unsigned> register_form = opcode_named(t, name);
+    if (!register_form) return 0;
+    opcode = *register_form;
   }
   const llvm::MCSchedModel& model = t.subtarget->getSchedModel();
   const llvm::MCSchedClassDesc* sc = model.getSchedClassDesc(t.instr_info->get(opcode).getSchedClass());
@@ -620,28 +627,26 @@ void build(Simulated& sim, const TargetContext& t, const EncodedFunction& f, con
 // The processor resources whose buffers an instruction (by LLVM's name of
 // its opcode: "ADDPDrr") waits in: those it uses and the groups that hold
 // them, as MCA counts them. Empty where the target has no such instruction.
-std::vector<unsigned> buffers_of(const TargetContext& t, const llvm::MCSchedModel& model, llvm::StringRef opcode) {
+std::vector<unsigned> buffers_of(const TargetContext& t, const llvm::MCSchedModel& model, const std::string& opcode) {
   std::vector<unsigned> out;
-  for (unsigned op = 0; op < t.instr_info->getNumOpcodes(); ++op) {
-    if (t.instr_info->getName(op) != opcode) continue;
-    const llvm::MCSchedClassDesc* sc = model.getSchedClassDesc(t.instr_info->get(op).getSchedClass());
-    if (!sc || !sc->isValid() || sc->isVariant()) return out;
-    auto units_of = [&](unsigned r) {
-      const llvm::MCProcResourceDesc& d = *model.getProcResource(r);
-      return d.SubUnitsIdxBegin ? std::vector<unsigned>(d.SubUnitsIdxBegin, d.SubUnitsIdxBegin + d.NumUnits)
-                                : std::vector<unsigned>{r};
-    };
-    for (auto w = t.subtarget->getWriteProcResBegin(sc); w != t.subtarget->getWriteProcResEnd(sc); ++w) {
-      const std::vector<unsigned> used = units_of(w->ProcResourceIdx);
-      for (unsigned r = 1; r < model.getNumProcResourceKinds(); ++r) {
-        if (model.getProcResource(r)->BufferSize <= 0) continue;
-        const std::vector<unsigned> group = units_of(r);
-        if (std::all_of(used.begin(), used.end(),
-                        [&](unsigned u) { return std::find(group.begin(), group.end(), u) != group.end(); }))
-          out.push_back(r);
-      }
+  const std::optional<unsigned> op = opcode_named(t, opcode);
+  if (!op) return out;
+  const llvm::MCSchedClassDesc* sc = model.getSchedClassDesc(t.instr_info->get(*op).getSchedClass());
+  if (!sc || !sc->isValid() || sc->isVariant()) return out;
+  auto units_of = [&](unsigned r) {
+    const llvm::MCProcResourceDesc& d = *model.getProcResource(r);
+    return d.SubUnitsIdxBegin ? std::vector<unsigned>(d.SubUnitsIdxBegin, d.SubUnitsIdxBegin + d.NumUnits)
+                              : std::vector<unsigned>{r};
+  };
+  for (auto w = t.subtarget->getWriteProcResBegin(sc); w != t.subtarget->getWriteProcResEnd(sc); ++w) {
+    const std::vector<unsigned> used = units_of(w->ProcResourceIdx);
+    for (unsigned r = 1; r < model.getNumProcResourceKinds(); ++r) {
+      if (model.getProcResource(r)->BufferSize <= 0) continue;
+      const std::vector<unsigned> group = units_of(r);
+      if (std::all_of(used.begin(), used.end(),
+                      [&](unsigned u) { return std::find(group.begin(), group.end(), u) != group.end(); }))
+        out.push_back(r);
     }
-    break;
   }
   return out;
 }
