@@ -344,6 +344,7 @@ class Calibrator {
                                         "measured by pacer calibrate: branches on random bits against always-taken ones");
     c_.notes.push_back("compiler: " + first_line_of({compiler(), "--version"}));
     core_window(t, icc);
+    fp_bypass(t, icc);
   }
 
   // The dispatch width and the queues the harness measured (x86-64 only; a
@@ -366,7 +367,6 @@ class Calibrator {
         measured(std::round(median(ipc)), spread(ipc), 1, "",
                  "measured by pacer calibrate: " + std::to_string(dispatch_mix_instructions) +
                      " independent integer, vector and load instructions ran at " + digits(median(ipc), 3) + " a cycle");
-    fp_bypass(t, icc);
     for (const WindowKind& k : window_kinds()) {
       const std::vector<WindowPoint> points = window_points(t, k.kind);
       const WindowStep step = window_step(points);
