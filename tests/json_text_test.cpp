@@ -2,6 +2,10 @@
 // same tree: views switch between the two without changing their output.
 #include <catch2/catch.hpp>
 
+#include <sstream>
+#include <string>
+#include <vector>
+
 #include "cli/views/json_text.hpp"
 
 using pacer::cli::JsonWriter;
@@ -38,4 +42,36 @@ TEST_CASE("JsonWriter embeds a small tree at its depth", "[json]") {
   JsonWriter w;
   w.begin_object().key("outer").begin_object().key("inner").value(inner).end_object().end_object();
   CHECK(w.take() == json_text(json{{"outer", {{"inner", inner}}}}));
+}
+
+TEST_CASE("JsonWriter prints whole numbers as json_text does", "[json]") {
+  const std::vector<double> values = {0.0, -0.0, 3.0, -42.0, 123456789012345.0, 999999999999999.0, 1e15, -1e15, 2.5, 1e-5};
+  json tree = json::object();
+  JsonWriter w;
+  w.begin_object();
+  for (size_t i = 0; i < values.size(); ++i) {
+    tree["v" + std::to_string(i)] = values[i];
+    w.member("v" + std::to_string(i), values[i]);
+  }
+  w.end_object();
+  CHECK(w.take() == json_text(tree));
+}
+
+TEST_CASE("JsonWriter given a stream hands it the same text in chunks", "[json]") {
+  // Far more than a chunk, nested, so that the text is handed over mid-object.
+  auto write = [](JsonWriter& w) {
+    w.begin_object().key("nodes").begin_array();
+    for (int i = 0; i < 20000; ++i)
+      w.begin_object().member("id", "seg_L" + std::to_string(i)).member("count", i * 0.5).end_object();
+    w.end_array().end_object();
+  };
+  JsonWriter whole;
+  write(whole);
+  const std::string expected = whole.take();
+  REQUIRE(expected.size() > 4 * (1 << 16));
+  std::ostringstream out;
+  JsonWriter streamed(out);
+  write(streamed);
+  CHECK(streamed.take().empty());
+  CHECK(out.str() == expected);
 }

@@ -9,6 +9,7 @@
 #include "cli/views/analysis_view.hpp"
 #include "cli/views/report.hpp"
 #include "cli/views/seg_dot.hpp"
+#include "framework/process_group.hpp"
 #include "frontends/clang/c_frontend.hpp"
 #include "frontends/xml/catalogue.hpp"
 #include "frontends/xml/model_io.hpp"
@@ -54,7 +55,8 @@ void run_analyse(const AnalyseCommand& o) {
   analysis = analysed;
   const CAnalysis& a = *analysed;
   if (o.json) {
-    return emit(analysis_json_text(a));
+    if (root_process()) write_analysis_json(std::cout, a);
+    return;
   }
   if (o.xml) {
     print_diagnostics(a);

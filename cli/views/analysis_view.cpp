@@ -125,11 +125,8 @@ void seg_text(std::ostringstream& os, const Seg& seg, int depth) {
   }
 }
 
-}  // namespace
-
-std::string analysis_json_text(const CAnalysis& a) {
+void write_analysis(JsonWriter& w, const CAnalysis& a) {
   const ApplicationModel& m = a.model;
-  JsonWriter w;
   w.begin_object().member("application", m.name).key("files").begin_array();
   for (const auto& f : a.sources) w.value(f);
   w.end_array().key("functions").begin_array();
@@ -155,7 +152,15 @@ std::string analysis_json_text(const CAnalysis& a) {
   w.end_array().key("unmodelable").begin_array();
   for (const auto& k : unmodelable_kinds(a)) w.value(k);
   w.end_array().end_object();
-  return w.take();
+}
+
+}  // namespace
+
+void write_analysis_json(std::ostream& out, const CAnalysis& a) {
+  JsonWriter w(out);
+  write_analysis(w, a);
+  w.take();
+  out.flush();
 }
 
 std::string analysis_text(const CAnalysis& a) {

@@ -22,8 +22,16 @@ void append_number(std::string& out, double v) {
     out += "null";
     return;
   }
-  char buf[400];  // the longest fixed form below 1e15
   const double magnitude = std::fabs(v);
+  // Most values are counts: a whole number prints as its digits and ".0",
+  // with no search for the shortest form.
+  if (magnitude < 1e15 && v == std::trunc(v) && (v != 0 || !std::signbit(v))) {
+    char digits[24];
+    out.append(digits, std::to_chars(digits, digits + sizeof digits, static_cast<long long>(v)).ptr);
+    out += ".0";
+    return;
+  }
+  char buf[400];  // the longest fixed form below 1e15
   const auto format = magnitude == 0 || (magnitude >= 1e-4 && magnitude < 1e15) ? std::chars_format::fixed
                                                                                 : std::chars_format::scientific;
   const auto end = std::to_chars(buf, buf + sizeof buf, v, format).ptr;
@@ -159,7 +167,14 @@ std::string json_text(const json& j) {
   return out;
 }
 
+void JsonWriter::drain() {
+  if (!sink_ || out_.size() < chunk) return;
+  sink_->write(out_.data(), static_cast<std::streamsize>(out_.size()));
+  out_.clear();
+}
+
 void JsonWriter::before_value() {
+  drain();
   if (after_key_) return void(after_key_ = false);
   if (open_.empty()) return;
   Level& l = open_.back();
@@ -207,13 +222,15 @@ JsonWriter& JsonWriter::end_array() {
   return *this;
 }
 
-// A member's key, written in one step when it needs no escaping: an
+// A member's key, written in one append when it needs no escaping: an
 // analysis writes hundreds of thousands of them.
 JsonWriter& JsonWriter::key(std::string_view k) {
+  drain();
   Level& l = open_.back();
   const size_t indent = 2 * open_.size();
-  if (plain(k)) {
-    char* p = extend((l.empty ? 1 : 2) + indent + k.size() + 4);
+  char line[256];
+  if (plain(k) && indent + k.size() + 6 <= sizeof line) {
+    char* p = line;
     if (!l.empty) *p++ = ',';
     *p++ = '\n';
     p = std::fill_n(p, indent, ' ');
@@ -221,7 +238,8 @@ JsonWriter& JsonWriter::key(std::string_view k) {
     p = std::copy(k.begin(), k.end(), p);
     *p++ = '"';
     *p++ = ':';
-    *p = ' ';
+    *p++ = ' ';
+    out_.append(line, p);
   } else {
     if (!l.empty) out_ += ',';
     out_ += '\n';
@@ -232,12 +250,6 @@ JsonWriter& JsonWriter::key(std::string_view k) {
   l.empty = false;
   after_key_ = true;
   return *this;
-}
-
-char* JsonWriter::extend(size_t n) {
-  const size_t at = out_.size();
-  out_.resize(at + n);
-  return out_.data() + at;
 }
 
 JsonWriter& JsonWriter::value(std::string_view s) {
@@ -280,6 +292,11 @@ std::string JsonWriter::take() {
   out_ += '\n';
   open_.clear();
   after_key_ = false;
+  if (sink_) {
+    sink_->write(out_.data(), static_cast<std::streamsize>(out_.size()));
+    out_.clear();
+    return {};
+  }
   return std::move(out_);
 }
 

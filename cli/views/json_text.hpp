@@ -4,6 +4,7 @@
 // as a row, not a million lines.
 #pragma once
 #include <nlohmann/json.hpp>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,8 +33,14 @@ std::vector<std::string> json_text(const nlohmann::ordered_json& head, const std
 // result (the analysis of a 50,000-line file) builds no million json values
 // only to print and free them. Keys and values are written in call order;
 // an array opened as a `row` must hold only numbers, booleans and nulls.
+//
+// Given a stream, the writer hands its text over in chunks as it goes, so
+// that a 20 MB analysis never stands whole in memory (each page of a string
+// that large is a page fault on its first write, and each doubling a copy).
 class JsonWriter {
  public:
+  JsonWriter() = default;
+  explicit JsonWriter(std::ostream& sink) : sink_(&sink) { out_.reserve(2 * chunk); }
   JsonWriter& begin_object();
   JsonWriter& end_object();
   JsonWriter& begin_array(bool row = false);
@@ -54,7 +61,8 @@ class JsonWriter {
     key(k);
     return value(v);
   }
-  // The text, ending in a newline; the writer is left empty.
+  // The text, ending in a newline; the writer is left empty. With a
+  // stream, the rest of the text goes to it and the string is empty.
   std::string take();
 
  private:
@@ -62,11 +70,13 @@ class JsonWriter {
     bool row = false;
     bool empty = true;
   };
+  static constexpr size_t chunk = 1 << 16;
   void before_value();
-  char* extend(size_t n);  // n more characters at the end, to be written
+  void drain();            // hands a full chunk to the stream
   void close(char bracket);
   std::vector<Level> open_;
   std::string out_;
+  std::ostream* sink_ = nullptr;
   bool after_key_ = false;
 };
 
