@@ -3,13 +3,18 @@
 // up to the RUV's kind: C constructs for HLLC, a flop count for POC, a
 // design estimate for DBC.
 #pragma once
-#include <map>
+#include <boost/container/flat_map.hpp>
 #include <string>
 
 namespace pacer {
 
+// A node's RUV holds a handful of names: a sorted vector (Boost's flat_map)
+// costs one allocation where a std::map costs one a name, and the analysis
+// of a large file builds one for every node.
 class Ruv {
  public:
+  using Counts = boost::container::flat_map<std::string, double>;
+
   void set(const std::string& name, double count) { counts_[name] = count; }
   void add(const std::string& name, double count = 1) { counts_[name] += count; }
   double get(const std::string& name) const {
@@ -18,7 +23,7 @@ class Ruv {
   }
   bool has(const std::string& name) const { return counts_.count(name) != 0; }
   bool empty() const { return counts_.empty(); }
-  const std::map<std::string, double>& counts() const { return counts_; }
+  const Counts& counts() const { return counts_; }
   auto begin() const { return counts_.begin(); }
   auto end() const { return counts_.end(); }
 
@@ -29,7 +34,7 @@ class Ruv {
   bool operator==(const Ruv& other) const = default;
 
  private:
-  std::map<std::string, double> counts_;
+  Counts counts_;
 };
 
 // An IR RUV's entry that is not a count of instructions: the vector width

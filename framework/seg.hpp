@@ -39,7 +39,7 @@ struct SegNode {
   // the RUV's name in formulas, t(v_<vector>); nodes that reuse another
   // node's RUV (v_assign twice in Eq. 1) share it.
   std::string vector;
-  std::map<std::string, Ruv> ruvs;
+  boost::container::flat_map<std::string, Ruv> ruvs;
   // Compute: its references to memory, for ICC's cache simulation
   // (resource_models/icc/cache_traffic.hpp).
   MemoryReferences memory;
@@ -95,7 +95,10 @@ class NodeRange {
 
 class Seg {
  public:
-  using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS, SegNode>;
+  // Edges in a vector, not Boost's default list: a node's edge to the next
+  // is then no allocation of its own (a large file has a million nodes).
+  using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS, SegNode, boost::no_property,
+                                      boost::no_property, boost::vecS>;
   using Vertex = Graph::vertex_descriptor;
 
   // Boost 1.74's adjacency_list can neither move nor swap without a deep

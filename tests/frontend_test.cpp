@@ -45,7 +45,10 @@ std::vector<std::string> loop_trips(const CAnalysis& a, const std::string& name)
   return trips;
 }
 
-std::map<std::string, double> ruv(const SegNode& n) { return n.ruvs.at(ruv_kind::constructs).counts(); }
+std::map<std::string, double> ruv(const SegNode& n) {
+  const auto& counts = n.ruvs.at(ruv_kind::constructs).counts();
+  return {counts.begin(), counts.end()};
+}
 
 std::string formula(const CAnalysis& a, const std::string& name) {
   return to_string(printed_formula(a.model, task(a, name)));

@@ -16,11 +16,11 @@ const char* kMachine = R"(<hardware name="m">
   </hllc>
 </hardware>)";
 
-SegNode node_with(std::map<std::string, Ruv> ruvs) {
+SegNode node_with(const std::map<std::string, Ruv>& ruvs) {
   SegNode n;
   n.id = "n";
   n.vector = "n";
-  n.ruvs = std::move(ruvs);
+  n.ruvs.insert(ruvs.begin(), ruvs.end());
   return n;
 }
 Ruv ruv(std::map<std::string, double> counts) {

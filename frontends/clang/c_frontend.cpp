@@ -9,6 +9,7 @@
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Tooling/CompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
+#include <llvm/ADT/DenseMap.h>
 
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/strong_components.hpp>
@@ -39,12 +40,15 @@ struct Collected {
   std::exception_ptr error;
 };
 
-void collect_calls(const Stmt* s, const std::map<const FunctionDecl*, size_t>& index, std::set<size_t>& out) {
+// The defined functions by their first declaration, which every call's
+// callee leads to without a walk of its other declarations.
+using FunctionIndex = llvm::DenseMap<const FunctionDecl*, size_t>;
+
+void collect_calls(const Stmt* s, const FunctionIndex& index, std::set<size_t>& out) {
   if (!s) return;
   if (const auto* call = dyn_cast<CallExpr>(s))
     if (const FunctionDecl* f = call->getDirectCallee())
-      if (const FunctionDecl* def = f->getDefinition())
-        if (auto it = index.find(def->getCanonicalDecl()); it != index.end()) out.insert(it->second);
+      if (auto it = index.find(f->getCanonicalDecl()); it != index.end()) out.insert(it->second);
   for (const Stmt* child : s->children()) collect_calls(child, index, out);
 }
 
@@ -67,7 +71,7 @@ class AnalysisConsumer : public ASTConsumer {
     const SourceManager& sm = ctx.getSourceManager();
     if (ctx.getDiagnostics().hasErrorOccurred()) return;
     std::vector<const FunctionDecl*> defs;
-    std::map<const FunctionDecl*, size_t> index;
+    FunctionIndex index;
     // The functions of the file and of the project files it includes (a
     // unity build, static inline helpers); not those of system headers.
     for (const Decl* d : ctx.getTranslationUnitDecl()->decls()) {
@@ -94,7 +98,7 @@ class AnalysisConsumer : public ASTConsumer {
     if (!defs.empty()) boost::strong_components(calls, component.data());
     std::vector<int> component_size(defs.size() + 1, 0);
     for (int c : component) ++component_size[c];
-    auto at = [&](const FunctionDecl& f) { return index.at(f.getCanonicalDecl()); };
+    auto at = [&](const FunctionDecl& f) { return index.find(f.getCanonicalDecl())->second; };
     auto recursive = [&](size_t i) { return component_size[component[i]] > 1 || callees[i].count(i) != 0; };
 
     cfront::FileFunctions file;

@@ -214,11 +214,12 @@ class Builder final : public ExprHooks {
   void statement_expression(const StmtExpr& e) override { block(items_of(e.getSubStmt())); }
 
   bool user_call(const CallExpr& e, const FunctionDecl& callee) override {
-    const FunctionDecl* def = callee.getDefinition();
-    if (!def || !file_.defined(*def)) return false;
+    // Functions are known by their first declaration: no walk of the
+    // callee's declarations to find its body, at every call.
+    if (!file_.defined(callee)) return false;
     current().add("call");
-    std::string name = def->getName().str();
-    if (file_.recursive_call(fn_, *def)) {
+    std::string name = callee.getName().str();
+    if (file_.recursive_call(fn_, callee)) {
       report("recursion", e.getBeginLoc(),
              "call to '" + name + "' closes a cycle of calls: only its overhead is counted here; the cycle's "
              "invocations are the parameter R_" + name + " at each call from outside it");
@@ -227,7 +228,7 @@ class Builder final : public ExprHooks {
     flush();
     SegNode call = make(NodeKind::Call, ("call_" + name).c_str(), e.getBeginLoc(), e.getEndLoc());
     call.callee = name;
-    if (!file_.recursive(*def)) {
+    if (!file_.recursive(callee)) {
       append(std::move(call));
       return true;
     }
@@ -238,7 +239,7 @@ class Builder final : public ExprHooks {
     wrap.trips = param(r);
     wrap.body = std::make_shared<Seg>();
     wrap.body->append(std::move(call));
-    recursion_site(r, *def, e.getBeginLoc());
+    recursion_site(r, *callee.getDefinition(), e.getBeginLoc());
     append(std::move(wrap));
     return true;
   }
