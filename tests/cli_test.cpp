@@ -125,6 +125,26 @@ TEST_CASE("bad input: one message, exit status 2, nothing on stdout", "[cli][bad
   check_bad_input("frobnicate", "frobnicate");
 }
 
+// A run registers only the command it names, found by name in the command
+// list: every command help lists must be found under its own name.
+TEST_CASE("every command pacer --help lists runs under its name", "[cli]") {
+  Run help = run_pacer("--help");
+  REQUIRE(help.status == 0);
+  std::istringstream lines(help.out.substr(help.out.find("Subcommands:")));
+  std::string line;
+  std::getline(lines, line);
+  int commands = 0;
+  while (std::getline(lines, line) && line.rfind("  ", 0) == 0) {
+    const std::string name = line.substr(2, line.find(' ', 2) - 2);
+    INFO(name);
+    Run own = run_pacer(name + " --help");
+    CHECK(own.status == 0);
+    CHECK_THAT(own.out, Catch::Contains(name));
+    ++commands;
+  }
+  CHECK(commands >= 12);
+}
+
 TEST_CASE("pacer analyse --json carries the issue's fields, and --xml feeds predict", "[cli][frontend]") {
   Run r = run_pacer("analyse examples/kernels/matmul.c --json --function matmul");
   REQUIRE(r.status == 0);

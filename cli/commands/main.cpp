@@ -2,6 +2,8 @@
 // rising detail (see README.md). Exit status: 0 success, 2 bad input,
 // 3 this machine cannot measure what was asked (no energy counters), 1 anything else.
 #include <iostream>
+#include <string>
+#include <string_view>
 
 #include "framework/error.hpp"
 #include "framework/process_group.hpp"
@@ -38,29 +40,20 @@ int main(int argc, char** argv) {
   CLI::App app{"pacer: performance prediction from software execution graphs and resource models"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "pacer 0.1.0");
-  pacer::cli::add_analyse_command(app);
-  pacer::cli::add_profile_command(app);
-  pacer::cli::add_formula_command(app);
-  pacer::cli::add_predict_command(app);
-  pacer::cli::add_hw_command(app);
-  pacer::cli::add_constructs_command(app);
-  pacer::cli::add_schedule_command(app);
-  pacer::cli::add_speedup_command(app);
-  pacer::cli::add_energy_command(app);
-  pacer::cli::add_comm_command(app);
-  pacer::cli::add_calibrate_command(app);
-  pacer::cli::add_validate_command(app);
   if (argc > 1 && argv[1][0] != '-') {
-    bool known = false;
+    const pacer::cli::Command* named = nullptr;
     std::string names;
-    for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
-      known = known || sub->get_name() == argv[1];
-      names += (names.empty() ? "" : ", ") + sub->get_name();
+    for (const auto& command : pacer::cli::kCommands) {
+      if (command.name == std::string_view(argv[1])) named = &command;
+      names += (names.empty() ? "" : ", ") + std::string(command.name);
     }
-    if (!known) {
+    if (!named) {
       std::cerr << "pacer: error: unknown command '" << argv[1] << "' (commands: " << names << ")\n";
       return 2;
     }
+    named->add(app);
+  } else {
+    for (const auto& command : pacer::cli::kCommands) command.add(app);
   }
   try {
     app.parse(argc, argv);
