@@ -15,8 +15,13 @@ class Ruv {
  public:
   using Counts = boost::container::flat_map<std::string, double>;
 
-  void set(const std::string& name, double count) { counts_[name] = count; }
-  void add(const std::string& name, double count = 1) { counts_[name] += count; }
+  void set(const std::string& name, double count) { slot(name) = count; }
+  void add(const std::string& name, double count = 1) {
+    // A RUV that is added to gathers a segment's constructs, usually near
+    // ten: room for eight at the first spares growing the vector name by name.
+    if (counts_.empty()) counts_.reserve(8);
+    slot(name) += count;
+  }
   double get(const std::string& name) const {
     auto it = counts_.find(name);
     return it == counts_.end() ? 0.0 : it->second;
@@ -34,6 +39,12 @@ class Ruv {
   bool operator==(const Ruv& other) const = default;
 
  private:
+  // A name's count, found in place; a new name is inserted in order.
+  double& slot(const std::string& name) {
+    auto at = counts_.lower_bound(name);
+    if (at != counts_.end() && at->first == name) return at->second;
+    return counts_.emplace_hint(at, name, 0.0)->second;
+  }
   Counts counts_;
 };
 
