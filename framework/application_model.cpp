@@ -4,6 +4,7 @@
 #include <boost/graph/depth_first_search.hpp>
 #include <cmath>
 #include <set>
+#include <string_view>
 #include <unordered_set>
 #include <sstream>
 
@@ -62,7 +63,7 @@ void check_expression_params(const DeclaredNames& declared, const Expr& e, const
 }
 
 void check_seg(const DeclaredNames& declared, const Task& t) {
-  std::unordered_set<std::string> ids;
+  std::unordered_set<std::string_view> ids;  // views of the nodes' own ids
   for_each_node(t.seg, [&](const SegNode& n) {
     if (!ids.insert(n.id).second)
       throw InputError(n.where, "id", "node id '" + n.id + "' appears twice in '" + t.name + "'");
