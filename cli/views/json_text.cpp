@@ -173,6 +173,17 @@ void JsonWriter::drain() {
   out_.clear();
 }
 
+// A new line at the depth of what is open, appended as one piece of a
+// ready line of spaces (the fill form's generic path costs more than the
+// text it writes).
+void JsonWriter::newline() {
+  static const std::string line = '\n' + std::string(256, ' ');
+  const size_t indent = 2 * open_.size();
+  if (indent < line.size()) return void(out_.append(line.data(), indent + 1));
+  out_ += '\n';
+  out_.append(indent, ' ');
+}
+
 void JsonWriter::before_value() {
   drain();
   if (after_key_) return void(after_key_ = false);
@@ -182,8 +193,7 @@ void JsonWriter::before_value() {
     if (!l.empty) out_ += ", ";
   } else {
     if (!l.empty) out_ += ',';
-    out_ += '\n';
-    out_.append(2 * open_.size(), ' ');
+    newline();
   }
   l.empty = false;
 }
@@ -191,10 +201,7 @@ void JsonWriter::before_value() {
 void JsonWriter::close(char bracket) {
   const Level l = open_.back();
   open_.pop_back();
-  if (!l.empty && !l.row) {
-    out_ += '\n';
-    out_.append(2 * open_.size(), ' ');
-  }
+  if (!l.empty && !l.row) newline();
   out_ += bracket;
 }
 
@@ -239,7 +246,7 @@ JsonWriter& JsonWriter::key(std::string_view k) {
     *p++ = '"';
     *p++ = ':';
     *p++ = ' ';
-    out_.append(line, p);
+    out_.append(line, static_cast<size_t>(p - line));  // (pointer, length): not the iterator form's generic path
   } else {
     if (!l.empty) out_ += ',';
     out_ += '\n';

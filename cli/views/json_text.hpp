@@ -72,6 +72,7 @@ class JsonWriter {
   };
   static constexpr size_t chunk = 1 << 16;
   void before_value();
+  void newline();
   void drain();            // hands a full chunk to the stream
   void close(char bracket);
   std::vector<Level> open_;
