@@ -2,6 +2,7 @@
 // sysfs, CPUID or the latency curve, each source presented or withheld;
 // the measurement protocol's estimator; the whole calibration on a machine
 // that reports no caches at all.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -232,6 +233,17 @@ TEST_CASE("a queue's capacity from two misses that overlap until what waits betw
   const WindowStep noisy = window_step({{16, 150e-9}, {64, 290e-9}, {128, 160e-9}, {192, 300e-9}, {256, 310e-9}});
   CHECK(noisy.lower == 128);
   CHECK(noisy.upper == 192);
+  // The floating-point queue's sweep: a chain queued behind the shuffles
+  // costs a third of the miss more once they fill the queue (a Zen 5).
+  const std::vector<WindowPoint> fp = {{16, 175e-9}, {32, 173e-9}, {48, 181e-9}, {64, 176e-9},
+                                       {80, 222e-9}, {96, 227e-9}, {128, 225e-9}, {192, 241e-9}};
+  const auto fp_kind = std::find_if(window_kinds().begin(), window_kinds().end(),
+                                    [](const WindowKind& k) { return std::string(k.param) == "fp_queue"; });
+  REQUIRE(fp_kind != window_kinds().end());
+  const WindowStep queue = window_step(fp, fp_kind->jump);
+  CHECK(queue.lower == 64);
+  CHECK(queue.upper == 80);
+  CHECK(window_step(fp).upper == 0);  // not two misses' doubling
   // Every kind names the figure it gives, the window first.
   CHECK(std::string(window_kinds().front().param) == "reorder_buffer");
 }

@@ -369,18 +369,18 @@ class Calibrator {
                      " independent integer, vector and load instructions ran at " + digits(median(ipc), 3) + " a cycle");
     for (const WindowKind& k : window_kinds()) {
       const std::vector<WindowPoint> points = window_points(t, k.kind);
-      const WindowStep step = window_step(points);
+      const WindowStep step = window_step(points, k.jump);
       if (step.upper > 0) {
         icc.params[k.param] = measured((step.lower + step.upper) / 2.0 + k.also_held, step.upper - step.lower, 1, "",
-                                       "measured by pacer calibrate: two misses overlap with " +
-                                           std::to_string(step.lower) + " " + k.filler + " between them, not with " +
+                                       "measured by pacer calibrate: " + std::string(k.overlap) + " with " +
+                                           std::to_string(step.lower) + " " + k.filler + ", not with " +
                                            std::to_string(step.upper) + " (the middle" +
                                            (k.also_held ? ", and " + std::string(k.held) : std::string()) + ")");
       } else if (!points.empty() && icc.params.count("reorder_buffer")) {
         // No step below the window: the queue holds whatever it does.
         Figure f = icc.params.at("reorder_buffer");
-        f.source = "measured by pacer calibrate: two misses still overlap with " +
-                   std::to_string(points.back().waiting) + " " + k.filler + " between them; the window bounds the queue";
+        f.source = "measured by pacer calibrate: " + std::string(k.overlap) + " still with " +
+                   std::to_string(points.back().waiting) + " " + k.filler + "; the window bounds the queue";
         icc.params[k.param] = f;
       }
     }

@@ -15,14 +15,19 @@ inline constexpr int dispatch_mix_instructions = 57;
 // What each of the harness's window sweeps fills, and the figure it gives:
 // nops the window (reorder_buffer), shuffles the floating-point queue,
 // additions the integer queue, loads and stores their queues. `also_held`
-// counts what else holds the same resource when the next miss enters (the
-// window: the two misses and the move to the vector side).
+// counts what else holds the same resource when the step comes (the
+// window: the two misses and the move to the vector side). A step is a
+// time `jump` times the first point's: two misses' latencies for one, or,
+// for the floating-point queue, a miss and a chain of additions for the
+// miss alone.
 struct WindowKind {
-  const char* kind;    // the harness's "window:<kind>:<N>"
-  const char* param;   // the icc section's figure
-  const char* filler;  // what the N are, for the figure's source
+  const char* kind;     // the harness's "window:<kind>:<N>"
+  const char* param;    // the icc section's figure
+  const char* overlap;  // what overlaps until the step, for the figure's source
+  const char* filler;   // what the N are
   int also_held;
   const char* held;
+  double jump = 1.6;
 };
 const std::vector<WindowKind>& window_kinds();
 
@@ -38,15 +43,15 @@ struct WindowPoint {
 std::vector<WindowPoint> window_points(const std::map<std::string, std::vector<double>>& timings,
                                        const std::string& kind);
 
-// Where the two misses stop overlapping: from there on, every point takes
-// at least 1.6 times the first point's time (one miss latency becomes two;
-// the slow growth before it is the waiting instructions' own execution).
-// `lower` is the most waiting instructions seen to overlap, `upper` the
-// fewest seen not to, 0 when the sweep never stepped.
+// Where the overlap stops: from there on, every point takes at least
+// `jump` times the first point's time (for two misses, one latency becomes
+// two; the slow growth before it is the waiting instructions' own
+// execution). `lower` is the most waiting instructions seen to overlap,
+// `upper` the fewest seen not to, 0 when the sweep never stepped.
 struct WindowStep {
   int lower = 0;
   int upper = 0;
 };
-WindowStep window_step(const std::vector<WindowPoint>& points);
+WindowStep window_step(const std::vector<WindowPoint>& points, double jump = 1.6);
 
 }  // namespace pacer::calibrate
