@@ -96,7 +96,8 @@ class NodeRange {
 class Seg {
  public:
   // Edges in a vector, not Boost's default list: a node's edge to the next
-  // is then no allocation of its own (a large file has a million nodes).
+  // is then no allocation of its own (a large file's SEGs have tens of
+  // thousands of nodes).
   using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS, SegNode, boost::no_property,
                                       boost::no_property, boost::vecS>;
   using Vertex = Graph::vertex_descriptor;

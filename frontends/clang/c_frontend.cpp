@@ -98,6 +98,8 @@ class AnalysisConsumer : public ASTConsumer {
     if (!defs.empty()) boost::strong_components(calls, component.data());
     std::vector<int> component_size(defs.size() + 1, 0);
     for (int c : component) ++component_size[c];
+    // Asked only of functions the file defines (the SEG builder checks
+    // `defined` first).
     auto at = [&](const FunctionDecl& f) { return index.find(f.getCanonicalDecl())->second; };
     auto recursive = [&](size_t i) { return component_size[component[i]] > 1 || callees[i].count(i) != 0; };
 
