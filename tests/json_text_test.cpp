@@ -14,6 +14,7 @@ using json = nlohmann::ordered_json;
 
 TEST_CASE("JsonWriter writes what json_text writes for the same tree", "[json]") {
   json tree = {{"name", "matmul \"tiled\"\tv2"},
+               {"paper", "P · t(v_a) + (1 - P) · t(v_b) é"},
                {"count", 3},
                {"ratio", 0.25},
                {"whole", 2.0},
@@ -24,7 +25,8 @@ TEST_CASE("JsonWriter writes what json_text writes for the same tree", "[json]")
                {"names", {"a", "b"}},
                {"nested", {{{"id", "n1"}, {"body", json::array()}}, {{"id", "n2"}, {"body", {{{"x", 1}}}}}}}};
   JsonWriter w;
-  w.begin_object().member("name", "matmul \"tiled\"\tv2").member("count", 3).member("ratio", 0.25);
+  w.begin_object().member("name", "matmul \"tiled\"\tv2").member("paper", "P · t(v_a) + (1 - P) · t(v_b) é");
+  w.member("count", 3).member("ratio", 0.25);
   w.member("whole", 2.0).key("none").null();
   w.key("empty_object").begin_object().end_object();
   w.key("empty_array").begin_array().end_array();

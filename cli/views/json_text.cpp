@@ -49,10 +49,25 @@ bool plain(std::string_view s) {
   return std::all_of(s.begin(), s.end(), [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; });
 }
 
+// Plain but for the paper notation's multiplication dot (U+00B7, the bytes
+// C2 B7), which JSON text carries as it is: every formula_paper has it.
+bool plain_or_dot(std::string_view s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') continue;
+    if (c == '\xC2' && i + 1 < s.size() && s[i + 1] == '\xB7') {
+      ++i;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
 // nlohmann's escaping, without a json value per string in the common case
 // of printable ASCII with nothing to escape.
 void append_string(std::string& out, std::string_view s) {
-  if (!plain(s)) return void(out += json(std::string(s)).dump());
+  if (!plain_or_dot(s)) return void(out += json(std::string(s)).dump());
   out += '"';
   out.append(s);
   out += '"';
