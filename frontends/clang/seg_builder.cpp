@@ -114,7 +114,7 @@ class Builder final : public ExprHooks {
       // Nothing the model counts (an empty body, return of a constant): one
       // segment of no cost keeps the function a valid SEG.
       stmt_ = fn_.getBody();
-      open_.emplace(OpenSegment{fn_.getBody()->getBeginLoc(), fn_.getBody()->getEndLoc(), fn_.getBody()->getBeginLoc(), {}});
+      open_.emplace(OpenSegment{fn_.getBody()->getBeginLoc(), fn_.getBody(), fn_.getBody()->getBeginLoc(), {}});
       flush(true);
     }
     for (const auto& [variable, description] : trips_.variables())
@@ -153,7 +153,7 @@ class Builder final : public ExprHooks {
       open_.emplace();
       open_->begin = open_->count_at = stmt_->getBeginLoc();
     }
-    open_->end = stmt_->getEndLoc();
+    open_->last = stmt_;
     return open_->ruv;
   }
 
@@ -748,7 +748,11 @@ class Builder final : public ExprHooks {
 
   // ---- nodes ----
   struct OpenSegment {
-    clang::SourceLocation begin, end;
+    clang::SourceLocation begin;
+    // The last statement that counted something: the segment ends where it
+    // does (found at the end; finding it at every count walked each
+    // expression down to its last operand).
+    const Stmt* last = nullptr;
     // Where the code runs as often as the node: its first statement, not a
     // loop test it begins with (which runs once more).
     clang::SourceLocation count_at;
@@ -762,7 +766,7 @@ class Builder final : public ExprHooks {
     OpenSegment seg = std::move(*open_);
     open_.reset();
     if (seg.ruv.empty() && !keep_empty) return;
-    SegNode node = make(NodeKind::Compute, "seg", seg.begin, seg.end);
+    SegNode node = make(NodeKind::Compute, "seg", seg.begin, seg.last->getEndLoc());
     node.vector = node.id;
     node.ruvs[ruv_kind::flops].set("flops", mcmahon_flops(seg.ruv));
     node.ruvs[ruv_kind::constructs] = std::move(seg.ruv);
