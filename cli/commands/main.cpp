@@ -42,12 +42,11 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "pacer 0.1.0");
   if (argc > 1 && argv[1][0] != '-') {
     const pacer::cli::Command* named = nullptr;
-    std::string names;
-    for (const auto& command : pacer::cli::kCommands) {
+    for (const auto& command : pacer::cli::kCommands)
       if (command.name == std::string_view(argv[1])) named = &command;
-      names += (names.empty() ? "" : ", ") + std::string(command.name);
-    }
     if (!named) {
+      std::string names;
+      for (const auto& command : pacer::cli::kCommands) names += (names.empty() ? "" : ", ") + std::string(command.name);
       std::cerr << "pacer: error: unknown command '" << argv[1] << "' (commands: " << names << ")\n";
       return 2;
     }

@@ -493,9 +493,6 @@ const char* fp_construct(llvm::StringRef opcode) {
   return nullptr;
 }
 
-// The scheduling model's latency of an opcode's register form: the opcode
-// itself, or for a load-folding form ("ADDSDrm") the one with "rr" for its
-// last "rm" ("ADDSDrr"); 0 when there is none.
 // The opcode of that LLVM name ("ADDPDrr"), if the target has it.
 std::optional<unsigned> opcode_named(const TargetContext& t, const std::string& name) {
   std::call_once(t.opcodes_once, [&] {
@@ -506,6 +503,9 @@ std::optional<unsigned> opcode_named(const TargetContext& t, const std::string& 
   return it->second;
 }
 
+// The scheduling model's latency of an opcode's register form: the opcode
+// itself, or for a load-folding form ("ADDSDrm") the one with "rr" for its
+// last "rm" ("ADDSDrr"); 0 when there is none.
 unsigned register_form_latency(const TargetContext& t, unsigned opcode) {
   std::string name = t.instr_info->getName(opcode).str();
   if (t.instr_info->get(opcode).mayLoad()) {
