@@ -33,7 +33,7 @@ const void* module_entry(const std::string& name, const char* entry, int version
   std::string file = (dir && *dir ? std::string(dir) : library_dir() + "/pacer") + "/lib" + name + ".so";
   // RTLD_LOCAL: the module's own copies of Clang's and LLVM's symbols stay
   // its own. The handle is never closed: results made by the module live on.
-  void* handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
+  void* handle = dlopen(file.c_str(), RTLD_LAZY | RTLD_LOCAL);
   if (!handle) throw std::runtime_error("cannot load pacer's module " + file + ": " + dlerror());
   using Entry = const void* (*)();
   auto get = reinterpret_cast<Entry>(dlsym(handle, entry));
