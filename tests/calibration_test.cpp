@@ -80,6 +80,8 @@ TEST_CASE("cache levels from sysfs, and none from a sysfs that lists no caches",
   CHECK(levels[0].ways == 12);
   CHECK(levels[2].bytes == 32 * 1048576);
   CHECK(levels[2].line == 64);
+  CHECK(levels[2].to_check);  // a level 3 is shared: calibration checks how much of it one core reaches
+  CHECK(!levels[1].to_check);
   fs::remove_all(cpu);
 }
 
@@ -200,6 +202,13 @@ TEST_CASE("cache levels from the latency curve, how much of a level one core rea
   CHECK(reached_size(bw) == Approx(16 * 1048576.0));
   // No step: nothing to say.
   CHECK(!reached_size({{1e6, 60e9}, {2e6, 58e9}, {4e6, 57e9}}));
+  // The curve for a level 3 reported as 32 MiB above a 1 MiB level 2: from
+  // 2 MiB to 64 MiB, a fifth apart, so that 20 MiB is told from 16 and 24.
+  const auto sizes = reach_sizes(1048576, 32 * 1048576.0);
+  REQUIRE(sizes.size() == 21);
+  CHECK(sizes.front() == 2 * 1048576.0);
+  CHECK(sizes.back() == 64 * 1048576.0);
+  for (std::size_t i = 1; i < sizes.size(); ++i) CHECK(sizes[i] / sizes[i - 1] == Approx(1.1892).epsilon(0.002));
 
   // Loads over 256 to 2048 pages cost no page walk, over 4096 a third of
   // one, over 8192 most of one (2 ns): the TLB holds 4096 pages at least.

@@ -3,6 +3,7 @@
 #include <cpuid.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -50,6 +51,7 @@ std::vector<CacheLevel> deterministic_leaf(const Cpuid& cpuid, std::uint32_t lea
     c.bytes = ways * partitions * c.line * (r->ecx + 1.0);
     c.ways = bits(r->eax, 9, 9) ? -1 : static_cast<int>(ways);
     c.source = "the processor's report of its caches (CPUID " + name + ")";
+    c.to_check = c.level >= 3;  // shared
     out.push_back(c);
   }
   return out;
@@ -143,6 +145,7 @@ std::vector<CacheLevel> sysfs_cache_levels(const std::string& cpu_dir) {
     c.line = std::atof(read_text(d / "coherency_line_size").c_str());
     c.ways = std::atoi(read_text(d / "ways_of_associativity").c_str());
     c.source = "the processor's report of its caches (CPUID, read from sysfs)";
+    c.to_check = c.level >= 3;  // shared
     if (c.level > 0 && c.bytes > 0) out.push_back(c);
   }
   return out;
@@ -199,6 +202,13 @@ std::optional<double> reached_size(const std::vector<std::pair<double, double>>&
     reached = size;
   }
   return reached;
+}
+
+std::vector<double> reach_sizes(double below, double reported) {
+  std::vector<double> out;
+  const double step = std::pow(2.0, 0.25), last = std::min(2 * reported, 1024.0 * 1048576);
+  for (double s = 2 * below; s <= last * 1.001; s *= step) out.push_back(std::round(s / 4096) * 4096);
+  return out;
 }
 
 std::optional<double> tlb_reach(const std::vector<std::pair<double, double>>& pages_cost, double walk) {

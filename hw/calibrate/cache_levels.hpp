@@ -26,9 +26,13 @@ struct CacheLevel {
   int ways = 0;     // 0: not known; -1: fully associative
   std::string source;
   // The size may be more than one core reaches (a package-wide level 3 as
-  // AMD's older leaf reports it): calibration checks it against the
-  // bandwidth curve.
+  // AMD's older leaf reports it; any level 3, which other cores and, on a
+  // host of virtual machines, other machines fill): calibration checks it
+  // against the bandwidth curve.
   bool to_check = false;
+  // What the report said, when the check found less of it reached (0
+  // otherwise): benchmarks meant to run beyond the level go beyond this.
+  double reported = 0;
 };
 
 struct CpuidRegisters {
@@ -69,6 +73,12 @@ std::vector<CacheLevel> curve_cache_levels(const std::vector<std::pair<double, d
 // is at least halfway from memory's (the last point) to the level's (the
 // first). Nothing when the curve shows no step of 20% or more.
 std::optional<double> reached_size(const std::vector<std::pair<double, double>>& size_bandwidth);
+
+// The working sets that curve is read at for a level reported as `reported`
+// bytes above one of `below`: from twice `below` to twice `reported`, each a
+// fourth root of two (19%) past the last, so that a level that one core
+// reaches only in part is found to within a fifth, not a factor of two.
+std::vector<double> reach_sizes(double below, double reported);
 
 // The pages a data TLB holds, from what a load of one line in each of P
 // pages costs beyond the same loads of P lines packed together (seconds,
