@@ -230,10 +230,10 @@ class Calibrator {
   // cores and, on a shared host, other machines' work also fill (a shared
   // level 3 measured at half its size gave pointer chases of 117-136 ns and
   // half the bandwidth of a 1 MiB stencil). Main memory at four times the last.
-  // A level one core reaches only in part (check_reach) is measured at the
-  // same point as its whole would be, while that lies within the part, and
-  // memory beyond the whole: the part follows the neighbours' work, and
-  // the figures measured inside it should not.
+  // A level one core reaches only in part (check_reach) is measured where
+  // its whole would be, while that point lies within the part, and memory
+  // beyond the whole: the part moves with the neighbours' work, and the
+  // figures measured inside it should not move with it.
   std::vector<std::pair<std::string, long>> memory_points() const {
     std::vector<std::pair<std::string, long>> out;
     double last = 1 << 20, below = 0;

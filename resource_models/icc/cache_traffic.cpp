@@ -217,14 +217,17 @@ class NestWalk {
     double total = 0;
     for (const MemoryAccess* m : objects) total += sizes.emplace_back(std::max(1.0, evaluate(m->object_bytes, bindings_)));
     const double kept = std::min(1.0, capacity_ / std::max(1.0, total));  // the share of each the caches hold
-    std::vector<double> lines(objects.size()), next(objects.size(), 0);
+    std::vector<double> lines(objects.size()), start(objects.size()), next(objects.size(), 0);
     double most = 0;
-    for (size_t i = 0; i < objects.size(); ++i) most = std::max(most, lines[i] = std::floor(sizes[i] * kept / line_));
+    for (size_t i = 0; i < objects.size(); ++i) {
+      lines[i] = std::ceil(sizes[i] * kept / line_);
+      start[i] = bases_.at(objects[i]->object) + std::max(0.0, sizes[i] - lines[i] * line_);
+      most = std::max(most, lines[i]);
+    }
     for (double step = 1; step <= most; ++step)  // at each, every object reads on to its share of the steps
       for (size_t i = 0; i < objects.size(); ++i)
-        for (const double base = bases_.at(objects[i]->object) + sizes[i] - lines[i] * line_;
-             next[i] < std::floor(step * lines[i] / most); ++next[i])
-          sim_.access(static_cast<std::uint64_t>(std::max(0.0, base + next[i] * line_)), 1, false, scratch_.data());
+        for (; next[i] < std::floor(step * lines[i] / most); ++next[i])
+          sim_.access(static_cast<std::uint64_t>(start[i] + next[i] * line_), 1, false, scratch_.data());
   }
 
   // A loop one iteration of which overruns the budget, around several
