@@ -64,11 +64,14 @@ std::string program() {
        "  }\n"
        "  return best;\n"
        "}\n";
+  // The chains' operands are the loop's inputs, in the registers the
+  // assembly names: no call between loops can leave them anything else.
   for (const Pattern& p : patterns())
-    c << "void " << p.name() << "(long n) {\n  for (long i = 0; i < n; i++)\n    __asm__ volatile(\"" << body(p)
-      << "\" ::: \"xmm0\", \"xmm1\");\n}\n";
+    c << "void " << p.name() << "(long n) {\n"
+      << "  register double start __asm__(\"xmm14\") = 0, add __asm__(\"xmm15\") = 1e-9, mul __asm__(\"xmm13\") = 1.0000001;\n"
+      << "  for (long i = 0; i < n; i++)\n    __asm__ volatile(\"" << body(p)
+      << "\" :: \"x\"(start), \"x\"(add), \"x\"(mul) : \"xmm0\", \"xmm1\");\n}\n";
   c << "int main(void) {\n"
-       "  __asm__ volatile(\"xorpd %%xmm14, %%xmm14\\n\\tmovsd %0, %%xmm15\\n\\tmovsd %1, %%xmm13\" :: \"m\"((double){1e-9}), \"m\"((double){1.0000001}));\n"
        "  double cyc = cycle();\n";
   for (const Pattern& p : patterns())
     c << "  { double best = 1e9; for (int r = 0; r < 5; r++) { double t = now(); " << p.name()
@@ -129,14 +132,19 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "bench_chains: %s could not build %s\n", PACER_CLANG, source.c_str());
     return 3;
   }
-  std::istringstream measured(run("taskset -c 1 " + binary + " 2>/dev/null || " + binary));
+  // Pinned where the machine allows it, as pacer's measurements are.
+  std::string timings = run("taskset -c 1 " + binary + " 2>/dev/null");
+  if (timings.empty()) timings = run(binary);
+  std::istringstream measured(timings);
   std::printf("two chains an iteration, cycles an iteration (ICC at %.3f GHz, %s)\n", clock / 1e9, hw.c_str());
   std::printf("%-16s %10s %10s %8s\n", "pattern", "measured", "icc", "icc/meas");
   std::string name;
   double cycles;
+  int rows = 0;
   while (measured >> name >> cycles) {
-    const std::string json = run(std::string(PACER_BINARY) + " predict " + source + " --model icc --hw " + hw +
-                                 " --function " + name + " --param " + name + ".n=1000 --json 2>/dev/null");
+    ++rows;
+    const std::string json = run(std::string(PACER_BINARY) + " predict " + source + " --model icc --hw '" + hw +
+                                 "' --function " + name + " --param " + name + ".n=1000 --json 2>/dev/null");
     std::smatch m;
     double icc = NAN;
     if (std::regex_search(json, m, std::regex(R"re("total_seconds":\s*([0-9.eE+-]+))re")))
@@ -145,5 +153,9 @@ int main(int argc, char** argv) {
   }
   if (keep) std::printf("kept %s\n", dir);
   else run("rm -rf " + std::string(dir));
+  if (rows == 0) {
+    std::fprintf(stderr, "bench_chains: %s printed no timings\n", binary.c_str());
+    return 3;
+  }
   return 0;
 }

@@ -103,13 +103,17 @@ TEST_CASE("cache levels from CPUID: Intel leaf 4, AMD leaf 0x8000001D, AMD's old
                                                      {{4, 0}, leaf4(1, 1, 12, 64)},
                                                      {{4, 1}, leaf4(2, 1, 8, 64)},
                                                      {{4, 2}, leaf4(3, 2, 16, 2048)},
-                                                     {{4, 3}, CpuidRegisters{}}}));
-  REQUIRE(intel.size() == 2);
+                                                     {{4, 3}, leaf4(3, 3, 12, 49152)},
+                                                     {{4, 4}, CpuidRegisters{}}}));
+  REQUIRE(intel.size() == 3);
   CHECK(intel[0].bytes == 48 * 1024);
   CHECK(intel[0].ways == 12);
   CHECK(intel[1].level == 2);
   CHECK(intel[1].bytes == 2 * 1048576);
   CHECK_THAT(intel[1].source, Catch::Contains("leaf 4"));
+  CHECK(intel[2].bytes == 36 * 1048576);
+  CHECK(intel[2].to_check);  // shared by the package's cores: checked against bandwidth
+  CHECK(!intel[1].to_check);
 
   // AMD with topology extensions: leaf 0x8000001D, the same layout.
   CpuidRegisters ext;
@@ -203,12 +207,22 @@ TEST_CASE("cache levels from the latency curve, how much of a level one core rea
   // No step: nothing to say.
   CHECK(!reached_size({{1e6, 60e9}, {2e6, 58e9}, {4e6, 57e9}}));
   // The curve for a level 3 reported as 32 MiB above a 1 MiB level 2: from
-  // 2 MiB to 64 MiB, a fifth apart, so that 20 MiB is told from 16 and 24.
+  // 2 MiB to 64 MiB, a fifth apart (16, 19, 22.6, 26.9 MiB, ...).
   const auto sizes = reach_sizes(1048576, 32 * 1048576.0);
   REQUIRE(sizes.size() == 21);
   CHECK(sizes.front() == 2 * 1048576.0);
   CHECK(sizes.back() == 64 * 1048576.0);
   for (std::size_t i = 1; i < sizes.size(); ++i) CHECK(sizes[i] / sizes[i - 1] == Approx(1.1892).epsilon(0.002));
+  // A reported size off the grid is read too, so that a level one core
+  // reaches whole is not cut to the point below it.
+  const auto off_grid = reach_sizes(2 * 1048576.0, 36 * 1048576.0);
+  CHECK(std::count(off_grid.begin(), off_grid.end(), 36 * 1048576.0) == 1);
+  CHECK(std::is_sorted(off_grid.begin(), off_grid.end()));
+  // A package-wide report is read no further than 256 MiB; a level hardly
+  // larger than the one below, or of no size, gives no curve.
+  CHECK(reach_sizes(1048576, 508 * 1048576.0).back() <= 256 * 1048576.0);
+  CHECK(reach_sizes(1048576, 1.2 * 1048576).empty());
+  CHECK(reach_sizes(0, 32 * 1048576.0).empty());
 
   // Loads over 256 to 2048 pages cost no page walk, over 4096 a third of
   // one, over 8192 most of one (2 ns): the TLB holds 4096 pages at least.

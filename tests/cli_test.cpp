@@ -145,6 +145,17 @@ TEST_CASE("every command pacer --help lists runs under its name", "[cli]") {
   CHECK(commands >= 12);
 }
 
+// The C frontend's module is loaded with lazy binding, which would report a
+// symbol the module cannot find only when a command first called it: every
+// symbol it imports must still be found when all are bound at once.
+TEST_CASE("the C frontend's module binds every symbol it imports", "[cli][frontend]") {
+  Run r = run_pacer("analyse examples/kernels/matmul.c --function matmul", "LD_BIND_NOW=1");
+  INFO(r.err);
+  CHECK(r.status == 0);
+  CHECK(r.err.find("symbol") == std::string::npos);
+  CHECK_THAT(r.out, Catch::Contains("matmul"));
+}
+
 TEST_CASE("pacer analyse --json carries the issue's fields, and --xml feeds predict", "[cli][frontend]") {
   Run r = run_pacer("analyse examples/kernels/matmul.c --json --function matmul");
   REQUIRE(r.status == 0);

@@ -75,9 +75,11 @@ std::vector<CacheLevel> curve_cache_levels(const std::vector<std::pair<double, d
 std::optional<double> reached_size(const std::vector<std::pair<double, double>>& size_bandwidth);
 
 // The working sets that curve is read at for a level reported as `reported`
-// bytes above one of `below`: from twice `below` to twice `reported`, each a
+// bytes above one of `below`: from twice `below` to twice `reported` (at
+// most 256 MiB: no core reaches more of a package-wide level), each a
 // fourth root of two (19%) past the last, so that a level that one core
-// reaches only in part is found to within a fifth, not a factor of two.
+// reaches only in part is found to within a fifth, not a factor of two;
+// and the reported size itself. None when that gives fewer than three.
 std::vector<double> reach_sizes(double below, double reported);
 
 // The pages a data TLB holds, from what a load of one line in each of P

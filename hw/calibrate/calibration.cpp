@@ -188,7 +188,7 @@ class Calibrator {
   }
 
   // A level its report may overstate is measured: read bandwidth from twice
-  // the level below it to twice its reported size. A level 3 is shared by
+  // the level below it to twice its reported size (reach_sizes). A level 3 is shared by
   // every core of the package, and on a host of virtual machines by other
   // machines too, whose data hold part of it: on a Zen 5 virtual machine
   // that reported 32 MiB, reads of 16 MiB ran at 108-124 GB/s, of 24 MiB at
@@ -198,6 +198,7 @@ class Calibrator {
       CacheLevel& l = levels[i];
       if (!l.to_check) continue;
       const std::vector<double> sizes = reach_sizes(levels[i - 1].bytes, l.bytes);
+      if (sizes.empty()) continue;
       std::vector<std::string> args = {"memory-only"};
       for (double s : sizes) args.push_back("bwcurve=" + std::to_string(static_cast<long>(s)));
       say("checking how much of level " + std::to_string(l.level) + " one core reaches");
@@ -208,8 +209,11 @@ class Calibrator {
         for (double x : timing(t, "bandwidth:bwcurve:" + std::to_string(static_cast<long>(s)))) bw.push_back(s / x);
         curve.emplace_back(s, median(bw));
       }
+      // Cut only below the point under the reported size: a stream just past
+      // a level's capacity falls to memory's bandwidth even when one core
+      // reaches all of it.
       const auto reached = reached_size(curve);
-      if (!reached || *reached >= l.bytes) continue;
+      if (!reached || *reached >= l.bytes / std::pow(2.0, 0.25)) continue;
       const std::string level = "level " + std::to_string(l.level), reported = mib(l.bytes), used = mib(*reached);
       c_.notes.push_back(level + " is reported as " + reported + ", but read bandwidth falls to memory's beyond " +
                          used + "; that is the size used");
@@ -231,24 +235,23 @@ class Calibrator {
   // level 3 measured at half its size gave pointer chases of 117-136 ns and
   // half the bandwidth of a 1 MiB stencil). Main memory at four times the last.
   // A level one core reaches only in part (check_reach) is measured where
-  // its whole would be, while that point lies within the part, and memory
-  // beyond the whole: the part moves with the neighbours' work, and the
-  // figures measured inside it should not move with it.
+  // its whole would be (at most twice the part: a package-wide report is
+  // not one core's level), while that point lies within the part, and
+  // memory at four times that whole: the part moves with the neighbours'
+  // work, and the figures measured inside it should not move with it.
   std::vector<std::pair<std::string, long>> memory_points() const {
     std::vector<std::pair<std::string, long>> out;
     double last = 1 << 20, below = 0;
     for (const auto& l : levels_) {
       if (l.level > 3) continue;  // the descriptions name three levels
-      const double whole = std::max(l.bytes, l.reported);
+      const double whole = std::min(std::max(l.bytes, l.reported), 2 * l.bytes);  // not a package's whole
       double at = below > 0 && below < l.bytes ? std::sqrt(below * whole) : l.bytes / 2;
       if (at > l.bytes) at = std::sqrt(below * l.bytes);
       out.emplace_back("l" + std::to_string(l.level), static_cast<long>(std::round(at / 4096) * 4096));
       below = l.bytes;
-      last = std::min(whole, 2 * l.bytes);
+      last = whole;
     }
-    // Four times the last level (or twice the part of it one core reaches,
-    // if less), at least 64 MiB and at most 1 GiB (a package-wide level 3
-    // may be reported as hundreds of MiB).
+    // Four times the last level, at least 64 MiB and at most 1 GiB.
     out.emplace_back("mem", static_cast<long>(std::min(std::max(4 * last, 64.0 * 1048576), 1024.0 * 1048576)));
     return out;
   }

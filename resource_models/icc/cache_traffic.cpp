@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <numeric>
 #include <optional>
 
 #include "framework/file_text.hpp"
@@ -200,8 +201,8 @@ class NestWalk {
   // timed again finds what its last run left: the objects of known size the
   // SEG references are read through once, so that data which fits is found
   // in the cache, not counted as a first miss. When they do not all fit,
-  // the caches hold the same share of each object's end, read line by line
-  // in turn, as a run streaming them together leaves them; read one object
+  // the caches hold a share of each object's end, read line by line in
+  // turn, as a run streaming them together leaves them; read one object
   // after another, the last objects were held whole, and a sample of
   // triad's first pass found two of its three arrays in level 3.
   void initialise(const Seg& seg) {
@@ -214,14 +215,20 @@ class NestWalk {
         }
     });
     std::vector<double> sizes;
-    double total = 0;
-    for (const MemoryAccess* m : objects) total += sizes.emplace_back(std::max(1.0, evaluate(m->object_bytes, bindings_)));
-    const double kept = std::min(1.0, capacity_ / std::max(1.0, total));  // the share of each the caches hold
+    for (const MemoryAccess* m : objects) sizes.push_back(std::max(1.0, evaluate(m->object_bytes, bindings_)));
+    // The caches' room shared out: objects smaller than an equal share kept
+    // whole (a vector every row reuses), the others an equal share each.
+    std::vector<size_t> by_size(objects.size());
+    std::iota(by_size.begin(), by_size.end(), 0);
+    std::sort(by_size.begin(), by_size.end(), [&](size_t a, size_t b) { return sizes[a] < sizes[b]; });
     std::vector<double> lines(objects.size()), start(objects.size()), next(objects.size(), 0);
-    double most = 0;
-    for (size_t i = 0; i < objects.size(); ++i) {
-      lines[i] = std::ceil(sizes[i] * kept / line_);
-      start[i] = bases_.at(objects[i]->object) + std::max(0.0, sizes[i] - lines[i] * line_);
+    double room = capacity_, most = 0;
+    for (size_t k = 0; k < by_size.size(); ++k) {
+      const size_t i = by_size[k];
+      const double share = std::min(sizes[i], room / static_cast<double>(by_size.size() - k));
+      room -= share;
+      lines[i] = std::ceil(share / line_);
+      start[i] = bases_.at(objects[i]->object) + (std::ceil(sizes[i] / line_) - lines[i]) * line_;  // its last lines
       most = std::max(most, lines[i]);
     }
     for (double step = 1; step <= most; ++step)  // at each, every object reads on to its share of the steps
