@@ -2,7 +2,7 @@
  * (4 MiB, level 3), 16 sweeps: the planes above and below must stay in cache
  * for each point's neighbours to hit (Kerncraft's layer conditions). At
  * 96^3 (13.5 MiB) its time followed how much of a shared level 3 other
- * machines left it (2.2 to 3.1 ms in two passes an hour apart). */
+ * machines left it (2.2 to 3.1 ms in two passes a quarter of an hour apart). */
 #include <math.h>
 #include <stdio.h>
 
