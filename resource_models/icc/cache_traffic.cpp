@@ -231,9 +231,13 @@ class NestWalk {
       start[i] = bases_.at(objects[i]->object) + (std::ceil(sizes[i] / line_) - lines[i]) * line_;  // its last lines
       most = std::max(most, lines[i]);
     }
-    for (double step = 1; step <= most; ++step)  // at each, every object reads on to its share of the steps
+    // In steps of up to 64 lines of the largest share (4 KiB, far finer than
+    // any level): each object reads on to its part of the steps, and a
+    // program of hundreds of objects is not walked object by object per line.
+    const double steps = std::ceil(most / 64);
+    for (double step = 1; step <= steps; ++step)
       for (size_t i = 0; i < objects.size(); ++i)
-        for (; next[i] < std::floor(step * lines[i] / most); ++next[i])
+        for (; next[i] < std::floor(step * lines[i] / steps); ++next[i])
           sim_.access(static_cast<std::uint64_t>(start[i] + next[i] * line_), 1, false, scratch_.data());
   }
 
