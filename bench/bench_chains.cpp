@@ -3,7 +3,8 @@
 // two chains of L dependent floating-point operations (additions, or
 // multiplies and additions in turn), each started afresh from a register, so
 // that iterations are independent and only the core's room for waiting
-// operations limits how many overlap. The loops are inline assembly, so the
+// operations limits how many overlap; the chains are written one after the
+// other, as compilers emit them, or in turns ("_turns"). The loops are inline assembly, so the
 // code timed and the code ICC prices are the same instructions. Prints, per
 // pattern, the cycles an iteration measured here (against a chain of
 // one-cycle integer additions, as `pacer calibrate` times the clock) and
@@ -28,13 +29,17 @@ namespace {
 struct Pattern {
   std::string kind;  // "add" or "mix"
   int length;
-  std::string name() const { return "chain_" + kind + "_" + std::to_string(length); }
+  bool interleaved;  // the two chains' operations in turn, not one chain after the other
+  std::string name() const {
+    return "chain_" + kind + "_" + std::to_string(length) + (interleaved ? "_turns" : "");
+  }
 };
 
 std::vector<Pattern> patterns() {
   std::vector<Pattern> out;
-  for (const char* kind : {"add", "mix"})
-    for (int length : {8, 16, 24, 32, 48}) out.push_back({kind, length});
+  for (bool interleaved : {false, true})
+    for (const char* kind : {"add", "mix"})
+      for (int length : {8, 16, 24, 32, 48}) out.push_back({kind, length, interleaved});
   return out;
 }
 
@@ -42,11 +47,15 @@ std::vector<Pattern> patterns() {
 std::string body(const Pattern& p) {
   std::string s;
   for (int c = 0; c < 2; ++c) s += "movapd %%xmm14, %%xmm" + std::to_string(c) + "\\n\\t";
-  for (int c = 0; c < 2; ++c)
-    for (int i = 0; i < p.length; ++i) {
-      const bool mul = p.kind == "mix" && i % 2 == 0;
-      s += std::string(mul ? "mulsd %%xmm13" : "addsd %%xmm15") + ", %%xmm" + std::to_string(c) + "\\n\\t";
-    }
+  auto op = [&](int c, int i) {
+    const bool mul = p.kind == "mix" && i % 2 == 0;
+    s += std::string(mul ? "mulsd %%xmm13" : "addsd %%xmm15") + ", %%xmm" + std::to_string(c) + "\\n\\t";
+  };
+  if (p.interleaved)
+    for (int i = 0; i < p.length; ++i) op(0, i), op(1, i);
+  else
+    for (int c = 0; c < 2; ++c)
+      for (int i = 0; i < p.length; ++i) op(c, i);
   return s;
 }
 
@@ -137,7 +146,7 @@ int main(int argc, char** argv) {
   if (timings.empty()) timings = run(binary);
   std::istringstream measured(timings);
   std::printf("two chains an iteration, cycles an iteration (ICC at %.3f GHz, %s)\n", clock / 1e9, hw.c_str());
-  std::printf("%-16s %10s %10s %8s\n", "pattern", "measured", "icc", "icc/meas");
+  std::printf("%-22s %10s %10s %8s\n", "pattern", "measured", "icc", "icc/meas");
   std::string name;
   double cycles;
   int rows = 0;
@@ -149,7 +158,7 @@ int main(int argc, char** argv) {
     double icc = NAN;
     if (std::regex_search(json, m, std::regex(R"re("total_seconds":\s*([0-9.eE+-]+))re")))
       icc = std::atof(m[1].str().c_str()) / 1000 * clock;
-    std::printf("%-16s %10.1f %10.1f %8.2f\n", name.c_str(), cycles, icc, icc / cycles);
+    std::printf("%-22s %10.1f %10.1f %8.2f\n", name.c_str(), cycles, icc, icc / cycles);
   }
   if (keep) std::printf("kept %s\n", dir);
   else run("rm -rf " + std::string(dir));
