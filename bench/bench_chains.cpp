@@ -13,16 +13,17 @@
 //
 //   bench_chains [--hw FILE] [--keep]
 //
-// x86-64 only. Run from the source folder; it links no pacer library.
+// x86-64 only. Run from the source folder.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <iterator>
-#include <regex>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "frontends/xml/catalogue.hpp"
 
 namespace {
 
@@ -101,12 +102,11 @@ std::string run(const std::string& command) {
   return out;
 }
 
-double description_clock_hz(const std::string& hw) {
-  std::ifstream in(hw);
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::smatch m;
-  if (!std::regex_search(text, m, std::regex(R"re(name="clock"\s+value="([0-9.eE+-]+)"\s+unit="GHz")re"))) return 0;
-  return std::atof(m[1].str().c_str()) * 1e9;
+// ICC's total for one function's 1000 iterations, from `pacer predict --json`.
+double icc_seconds(const std::string& json_text) {
+  const nlohmann::json j = nlohmann::json::parse(json_text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.contains("predictions") || j["predictions"].empty()) return NAN;
+  return j["predictions"][0].value("total_seconds", NAN);
 }
 
 }  // namespace
@@ -127,12 +127,14 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  const double clock = description_clock_hz(hw);
-  if (!(clock > 0)) {
-    std::fprintf(stderr, "bench_chains: %s gives no clock in GHz\n", hw.c_str());
+  double clock = 0;  // the description's, which ICC prices at: read by pacer's own reader
+  try {
+    clock = pacer::load_hardware(hw).require("cpu", "clock", "bench_chains").value;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "bench_chains: %s\n", e.what());
     return 2;
   }
-  char dir_template[] = "/tmp/bench_chains.XXXXXX";
+  char dir_template[] = "/tmp/bench_chains.XXXXXX";  // mkdtemp replaces the Xs
   const char* dir = mkdtemp(dir_template);
   if (!dir) return 3;
   const std::string source = std::string(dir) + "/chains.c", binary = std::string(dir) + "/chains";
@@ -154,10 +156,7 @@ int main(int argc, char** argv) {
     ++rows;
     const std::string json = run(std::string(PACER_BINARY) + " predict " + source + " --model icc --hw '" + hw +
                                  "' --function " + name + " --param " + name + ".n=1000 --json 2>/dev/null");
-    std::smatch m;
-    double icc = NAN;
-    if (std::regex_search(json, m, std::regex(R"re("total_seconds":\s*([0-9.eE+-]+))re")))
-      icc = std::atof(m[1].str().c_str()) / 1000 * clock;
+    const double icc = icc_seconds(json) / 1000 * clock;
     std::printf("%-22s %10.1f %10.1f %8.2f\n", name.c_str(), cycles, icc, icc / cycles);
   }
   if (keep) std::printf("kept %s\n", dir);

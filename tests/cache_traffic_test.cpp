@@ -226,6 +226,21 @@ TEST_CASE("a sample of a stream through more than the caches hold starts from a 
   REQUIRE(r.get("traffic") == 1);
   // Every line of the three from memory, as in the steady state.
   CHECK(r.get("bytes_from_mem") == Approx(24).epsilon(0.05));
+
+  // Three arrays of 4 KiB, which the caches hold whole: a run left them
+  // there, so the sample (ended a third of the way in) takes none from memory.
+  CAnalysis small = analyse_code(
+      "#define N 512\n"
+      "static double x[N], y[N], z[N];\n"
+      "void triad(void) {\n"
+      "  for (int i = 0; i < N; i++) x[i] = y[i] + 3 * z[i];\n"
+      "}\n");
+  setenv("PACER_CACHE_DIR", dir.c_str(), 1);
+  attach_cache_traffic(small.model, small_machine(), {}, 500);
+  std::filesystem::remove_all(dir);
+  const Ruv& held = inner_node(small, "triad").ruvs.at(ruv_kind::machine);
+  REQUIRE(held.get("traffic") == 1);
+  CHECK(held.get("bytes_from_mem") == 0);
 }
 
 TEST_CASE("caches beyond a page are indexed by physical frames, which the system hands out in no order", "[traffic]") {

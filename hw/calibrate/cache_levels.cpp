@@ -207,7 +207,7 @@ std::optional<double> reached_size(const std::vector<std::pair<double, double>>&
 std::vector<double> reach_sizes(double below, double reported) {
   std::vector<double> out;
   if (!(below > 0) || !(reported > 0)) return out;
-  const double step = std::pow(2.0, 0.25), last = std::min(2 * reported, 256.0 * 1048576);
+  const double step = kReachStep, last = std::min(2 * reported, 256.0 * 1048576);
   for (double s = 2 * below; s <= last; s *= step) out.push_back(std::round(s / 4096) * 4096);
   const double whole = std::round(reported / 4096) * 4096;
   if (whole > 2 * below && whole <= last) out.push_back(whole);

@@ -81,6 +81,7 @@ std::optional<double> reached_size(const std::vector<std::pair<double, double>>&
 // reaches only in part is found to within a fifth, not a factor of two;
 // and the reported size itself. None when that gives fewer than three.
 std::vector<double> reach_sizes(double below, double reported);
+inline constexpr double kReachStep = 1.189207115002721;  // the fourth root of two
 
 // The pages a data TLB holds, from what a load of one line in each of P
 // pages costs beyond the same loads of P lines packed together (seconds,

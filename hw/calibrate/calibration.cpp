@@ -213,7 +213,7 @@ class Calibrator {
       // a level's capacity falls to memory's bandwidth even when one core
       // reaches all of it.
       const auto reached = reached_size(curve);
-      if (!reached || *reached >= l.bytes / std::pow(2.0, 0.25)) continue;
+      if (!reached || *reached >= l.bytes / kReachStep) continue;
       const std::string level = "level " + std::to_string(l.level), reported = mib(l.bytes), used = mib(*reached);
       c_.notes.push_back(level + " is reported as " + reported + ", but read bandwidth falls to memory's beyond " +
                          used + "; that is the size used");
