@@ -262,7 +262,13 @@ TEST_CASE("HLLC+ divides a vectorised loop's constructs by its width and waits f
   const SegNode& body = inner(v, "add");
   const double lanes = body.ruvs.at(ruv_kind::ir).get(ir_vector_lanes);
   CHECK(lanes >= 2);
-  CHECK(plus.price(body, host).seconds == Approx(plain.price(body, host).seconds / lanes));
+  // Without calibrated pipeline pairs HLLC+ adds the pipelines as Eq. 4
+  // does, so the width is all that separates them; with them it overlaps
+  // pipelines too, which only ever takes time away.
+  Hardware summed = host;
+  std::erase_if(summed.sections.at("hllc").params, [](const auto& p) { return p.first.find('+') != std::string::npos; });
+  CHECK(plus.price(body, summed).seconds == Approx(plain.price(body, summed).seconds / lanes));
+  CHECK(plus.price(body, host).seconds <= plain.price(body, host).seconds / lanes * 1.000001);
   // A strict sum: not vectorised, and its adds wait on each other, so the
   // node costs at least one add's chained cost.
   const CAnalysis s = analyse_ir(
