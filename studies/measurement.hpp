@@ -6,7 +6,11 @@
 // percentile of every run: interference (the host's other work, neighbours
 // in the shared cache and memory) only ever adds time, so a low quantile
 // is what the code costs when the machine is quiet, and pooled over the
-// rounds it takes the quiet moments of the whole study. Runs are taken at
+// rounds it takes the quiet moments of the whole study. The memory is
+// shared with other tenants too, and their traffic comes in spells of
+// seconds during which every run of a round is slowed alike: a probe of the
+// memory around each round says which rounds ran in such a spell, and only
+// the others are pooled. Runs are taken at
 // the description's clock (see reference_hz), since the host moves the
 // clock between studies. Its uncertainty is the larger of the quantile's
 // own interval and the rounds' disagreement.
@@ -28,6 +32,14 @@ struct Measurement {
   // code's time. 0, or a run without a probed clock, leaves times as measured.
   double reference_hz = 0;
   double clock_hz = 0;  // the probed clocks' median; 0 when none was probed
+  // The rate the shared memory read at around each round (bytes/s, the
+  // slower of the probes before and after it; studies/memory_probe.hpp),
+  // and the quietest rate the study saw. Rounds whose rate is more than
+  // memory_quiet_margin below it ran while other tenants' traffic slowed the
+  // memory; the estimate leaves them out. Empty or 0: every round counts.
+  std::vector<double> memory_rates;
+  double quiet_memory_rate = 0;
+  std::vector<bool> quiet;  // per round, by estimate(): whether it counts
   double seconds = 0;                       // the estimate (at the reference clock when at_reference())
   double wall_seconds = 0;                  // the same quantile of the runs as measured
   double uncertainty_percent = 0;           // ~95% half-width of the estimate, % of it
@@ -44,6 +56,8 @@ struct Measurement {
   // The clock a run ran at, from its probe: the study's median clock when
   // the probe read none, or so low that it was itself interrupted.
   double run_clock(double probed_hz) const;
+  // The rounds the estimate is taken from.
+  std::size_t quiet_rounds() const;
 };
 
 // Computes the estimate, its uncertainty and whether a `tolerance_percent`
@@ -52,6 +66,12 @@ void estimate(Measurement& m, double tolerance_percent);
 
 // The quantile of the runs that estimates the time.
 inline constexpr double estimate_quantile = 0.1;
+
+// A round whose memory read this far below the study's quietest rate ran
+// beside other tenants' traffic. Probes of a quiet memory differ by up to
+// 7% (41.9-44.7 GB/s over twenty seconds) and a disturbed one reads 26-37
+// GB/s on this project's machines.
+inline constexpr double memory_quiet_margin = 0.1;
 
 // A run's probed clock this far below the study's median is taken as an
 // interrupted probe, not as the run's clock.

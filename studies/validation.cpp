@@ -108,6 +108,7 @@ struct ValidationRun::State {
   std::unique_ptr<TimedProgram> whole, parts;
   Measurement measurement;
   std::vector<TimingRun> component_runs;  // as measured
+  std::shared_ptr<MemoryProbe> memory;
 };
 
 namespace {
@@ -132,12 +133,28 @@ std::vector<std::string> clock_notes(const Measurement& m) {
   return notes;
 }
 
+// What the shared memory did: the rounds left out ran while other tenants'
+// traffic slowed it.
+std::vector<std::string> memory_notes(const Measurement& m) {
+  if (m.quiet_memory_rate <= 0 || m.memory_rates.empty()) return {};
+  const double slowest = *std::min_element(m.memory_rates.begin(), m.memory_rates.end());
+  std::string note = "the shared memory read at " + digits(m.quiet_memory_rate / 1e9, 3) +
+                     " GB/s at its quietest in the study; " + std::to_string(m.quiet_rounds()) + " of " +
+                     std::to_string(m.rounds.size()) + " rounds ran within " + digits(100 * memory_quiet_margin, 2) +
+                     "% of it and give the estimate";
+  if (m.quiet_rounds() < m.rounds.size())
+    note += " (the others ran beside other tenants' traffic, the memory down to " + digits(slowest / 1e9, 3) + " GB/s)";
+  return {note};
+}
+
 }  // namespace
 
-ValidationRun::ValidationRun(const ValidationOptions& o) : s_(std::make_unique<State>()) {
+ValidationRun::ValidationRun(const ValidationOptions& o, std::shared_ptr<MemoryProbe> memory)
+    : s_(std::make_unique<State>()) {
   if (o.runs < 3) throw InputError("--runs must be at least 3 (a median and a spread need them)");
   State& s = *s_;
   s.options = o;
+  s.memory = memory ? std::move(memory) : std::make_shared<MemoryProbe>();
   s.hw = load_hardware(o.hardware);
   s.compiler = machine_cost_options(s.hw, o.flags);
   if (s.hw.has("cpu", "clock")) s.measurement.reference_hz = s.hw.sections.at("cpu").params.at("clock").value;
@@ -165,6 +182,7 @@ void ValidationRun::measure_round() {
   const int measured_region = s.whole->function_region(s.options.function);
   std::vector<double> round;
   const int cpu = quietest_cpu();  // chosen anew each round: the host's load moves
+  const double memory_before = s.memory->probe();
   for (int k = 0; k < s.options.runs; ++k) {
     TimingRun t = s.whole->run(s.options.args, cpu);
     if (!t.regions.count(measured_region))
@@ -174,19 +192,27 @@ void ValidationRun::measure_round() {
     s.component_runs.push_back(s.parts->run(s.options.args, cpu));
   }
   s.measurement.rounds.push_back(std::move(round));
-  estimate(s.measurement, judging_tolerance_percent);
+  s.measurement.memory_rates.push_back(std::min(memory_before, s.memory->probe()));
+  update_estimate();
+}
+
+void ValidationRun::update_estimate() {
+  s_->measurement.quiet_memory_rate = s_->memory->quiet_rate();
+  estimate(s_->measurement, judging_tolerance_percent);
 }
 
 const Measurement& ValidationRun::measurement() const { return s_->measurement; }
 
 Validation ValidationRun::finish() {
   State& s = *s_;
+  update_estimate();
   Validation v;
   v.function = s.options.function;
   v.measurement = s.measurement;
   v.measured = s.measurement.seconds;
   v.notes = s.notes;
   for (auto& n : clock_notes(v.measurement)) v.notes.push_back(n);
+  for (auto& n : memory_notes(v.measurement)) v.notes.push_back(n);
 
   // CT from the component-timed run at the quantile the measurement takes
   // of the plain runs (the same state of the machine), with the timer's cost
@@ -195,10 +221,14 @@ Validation ValidationRun::finish() {
   // at the rate they would have come at the reference clock.
   const int task = s.parts->function_region(s.options.function);
   std::vector<std::pair<double, TimingRun>> runs;  // length of the task's region, the run
-  for (TimingRun c : s.component_runs) {
-    if (s.measurement.at_reference()) c.ticks_per_second *= s.measurement.reference_hz / s.measurement.run_clock(c.core_hz);
-    runs.emplace_back(seconds_per_entry(c, task), std::move(c));
-  }
+  const Measurement& m = s.measurement;
+  for (std::size_t r = 0, run = 0; r < m.rounds.size(); run += m.rounds[r++].size())
+    for (std::size_t k = run; k < run + m.rounds[r].size(); ++k) {
+      if (!m.quiet[r] && m.quiet_rounds() > 0) continue;  // the plain runs' rounds, as the estimate takes them
+      TimingRun c = s.component_runs[k];
+      if (m.at_reference()) c.ticks_per_second *= m.reference_hz / m.run_clock(c.core_hz);
+      runs.emplace_back(seconds_per_entry(c, task), std::move(c));
+    }
   std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   TimingRun ct = runs[static_cast<std::size_t>(std::lround(estimate_quantile * (runs.size() - 1)))].second;
   ParamValues bound;
@@ -242,6 +272,7 @@ std::vector<ValidationOutcome> validate_all(const std::vector<std::pair<std::str
                                             const std::function<void(const std::string&)>& progress) {
   std::vector<ValidationOutcome> out(kernels.size());
   std::vector<std::unique_ptr<ValidationRun>> runs(kernels.size());
+  const auto memory = std::make_shared<MemoryProbe>();
   auto attempt = [&](std::size_t i, const std::function<void()>& step) {
     if (!out[i].failure.empty()) return;
     try {
@@ -255,13 +286,14 @@ std::vector<ValidationOutcome> validate_all(const std::vector<std::pair<std::str
   for (std::size_t i = 0; i < kernels.size(); ++i) {
     out[i].name = kernels[i].first;
     if (progress) progress(kernels[i].first + " (" + kernels[i].second.function + "): building");
-    attempt(i, [&] { runs[i] = std::make_unique<ValidationRun>(kernels[i].second); });
+    attempt(i, [&] { runs[i] = std::make_unique<ValidationRun>(kernels[i].second, memory); });
   }
   // Rounds interleave the kernels: a drift of the machine during the study
   // shows in every kernel's rounds instead of in one kernel's whole sample.
   for (int r = 0; r < maximum_rounds; ++r) {
     bool any = false;
     for (std::size_t i = 0; i < kernels.size(); ++i) {
+      if (runs[i]) runs[i]->update_estimate();
       if (!runs[i] || (r >= minimum_rounds && runs[i]->measurement().judgeable)) continue;
       if (progress) progress(kernels[i].first + ": round " + std::to_string(r + 1));
       attempt(i, [&] { runs[i]->measure_round(); });
@@ -276,6 +308,12 @@ std::vector<ValidationOutcome> validate_all(const std::vector<std::pair<std::str
 
 std::string why_not_judged(const Validation& v) {
   const Measurement& m = v.measurement;
+  if (m.quiet_rounds() == 0 || (m.quiet_memory_rate > 0 && m.quiet_rounds() < 2))
+    return "in " + std::to_string(m.quiet_rounds()) + " of " + std::to_string(m.rounds.size()) +
+           " rounds of '" + v.function + "' the shared memory read within " + digits(100 * memory_quiet_margin, 2) +
+           "% of the quietest rate the study saw (" + digits(m.quiet_memory_rate / 1e9, 3) +
+           " GB/s): other tenants' traffic slowed it, and two quiet rounds are needed; measure again when the host is "
+           "quieter";
   return "over " + std::to_string(m.runs().size()) + " runs in " + std::to_string(m.rounds.size()) +
          " rounds the time of '" + v.function + "' is known only to " + digits(m.uncertainty_percent, 2) +
          "% (interquartile spread " + digits(m.spread_percent, 2) + "%), too loosely to judge a " +

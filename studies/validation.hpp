@@ -11,6 +11,7 @@
 
 #include "framework/error.hpp"
 #include "studies/measurement.hpp"
+#include "studies/memory_probe.hpp"
 
 namespace pacer {
 
@@ -64,9 +65,15 @@ inline constexpr int minimum_rounds = 3, maximum_rounds = 12;
 // of a machine pacer can compile for.
 class ValidationRun {
  public:
-  explicit ValidationRun(const ValidationOptions& options);
+  // `memory` probes the shared memory around each round; a suite gives all
+  // its kernels one, so that every kernel's rounds are judged against the
+  // quietest memory the whole study saw. None: the run makes its own.
+  explicit ValidationRun(const ValidationOptions& options, std::shared_ptr<MemoryProbe> memory = nullptr);
   ~ValidationRun();
   void measure_round();
+  // The estimate again, against the probe's quietest rate so far (a suite's
+  // later kernels may have seen a quieter memory than this one's rounds).
+  void update_estimate();
   const Measurement& measurement() const;
   Validation finish();
 

@@ -18,6 +18,7 @@
 #include "hw/calibrate/construct_benchmarks.hpp"
 #include "hw/calibrate/core_window.hpp"
 #include "studies/measurement.hpp"
+#include "studies/memory_probe.hpp"
 
 using namespace pacer;
 using namespace pacer::calibrate;
@@ -320,6 +321,44 @@ TEST_CASE("the measurement protocol's estimate, its uncertainty and when it can 
   CHECK(!slowed.at_reference());
   CHECK(slowed.seconds == Approx(10));
   CHECK(!slowed.judgeable);
+}
+
+TEST_CASE("rounds run beside other tenants' memory traffic are left out of the estimate", "[measurement]") {
+  // The second round ran while the memory read at 30 GB/s of a quiet 44: its
+  // runs are 20% slower, and the estimate is the other rounds'.
+  Measurement m;
+  m.rounds = {{10, 10.1, 10}, {12, 12, 12.1}, {10, 10, 10.1}};
+  m.memory_rates = {44e9, 30e9, 42e9};
+  m.quiet_memory_rate = 44e9;
+  estimate(m, 3);
+  CHECK(m.quiet == std::vector<bool>{true, false, true});
+  CHECK(m.quiet_rounds() == 2);
+  CHECK(m.seconds == Approx(10));
+  CHECK(m.judgeable);
+  // Every round slowed: an estimate is still given, but it cannot judge.
+  m.memory_rates = {30e9, 30e9, 31e9};
+  estimate(m, 3);
+  CHECK(m.quiet_rounds() == 0);
+  CHECK(m.seconds > 0);
+  CHECK(!m.judgeable);
+  // One quiet round shows no drift between rounds: not enough to judge.
+  m.memory_rates = {44e9, 30e9, 30e9};
+  estimate(m, 3);
+  CHECK(m.quiet_rounds() == 1);
+  CHECK(!m.judgeable);
+  // Without probes every round counts, as before.
+  m.memory_rates.clear();
+  estimate(m, 3);
+  CHECK(m.quiet_rounds() == 3);
+}
+
+TEST_CASE("a memory probe reads the memory at a rate a machine can have", "[measurement]") {
+  MemoryProbe probe(std::size_t{8} << 20);
+  const double first = probe.probe();
+  CHECK(first > 1e8);   // 100 MB/s: slower than any memory of this century
+  CHECK(first < 1e13);  // 10 TB/s: faster than any one core reads
+  probe.probe();
+  CHECK(probe.quiet_rate() >= first);
 }
 
 TEST_CASE("calibration on a machine whose sysfs and CPUID report no caches", "[calibrate][caches][cli]") {

@@ -24,6 +24,10 @@ void add_measurement(json& j, const Measurement& m) {
   j["uncertainty_percent"] = m.uncertainty_percent;
   if (m.clock_hz > 0) j["core_clock_hz"] = m.clock_hz, j["runs_core_clock_hz"] = m.clocks;
   if (m.at_reference()) j["at_clock_hz"] = m.reference_hz, j["wall_estimate_seconds"] = m.wall_seconds;
+  if (m.quiet_memory_rate > 0)
+    j["memory"] = {{"rounds_read_bytes_per_second", m.memory_rates},
+                   {"quiet_read_bytes_per_second", m.quiet_memory_rate},
+                   {"rounds_counted", m.quiet}};
 }
 
 }  // namespace
@@ -60,7 +64,8 @@ std::string measured_text(const Validation& v) {
   std::ostringstream s;
   if (m.judgeable)
     s << "measured " << format_seconds(v.measured) << " per call (" << m.runs().size() << " pinned runs in "
-      << m.rounds.size() << " rounds: their 10th percentile" << (m.at_reference() ? " at the description's clock" : "")
+      << m.rounds.size() << " rounds" << (m.quiet_rounds() < m.rounds.size() ? ", " + std::to_string(m.quiet_rounds()) + " with the memory quiet" : "")
+      << ": their 10th percentile" << (m.at_reference() ? " at the description's clock" : "")
       << ", known to "
       << digits(m.uncertainty_percent, 2) << "%; interquartile spread " << digits(m.spread_percent, 2) << "%)\n";
   else

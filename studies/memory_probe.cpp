@@ -1,0 +1,51 @@
+#include "studies/memory_probe.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+namespace pacer {
+
+namespace {
+
+// Four independent 32-byte sums, as pacer calibrate reads memory: the
+// loads, not an addition chain, set the rate.
+using Lanes = std::uint64_t __attribute__((vector_size(32)));
+
+double seconds_to_read(const Lanes* a, std::size_t n) {
+  Lanes s0{}, s1{}, s2{}, s3{};
+  const auto start = std::chrono::steady_clock::now();
+  for (std::size_t i = 0; i + 3 < n; i += 4) s0 += a[i], s1 += a[i + 1], s2 += a[i + 2], s3 += a[i + 3];
+  asm volatile("" : : "r"(&s0), "r"(&s1), "r"(&s2), "r"(&s3) : "memory");
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+constexpr int reads_per_probe = 3;
+
+}  // namespace
+
+struct MemoryProbe::Buffer {
+  std::vector<Lanes> data;  // value-initialised: every page written once
+};
+
+MemoryProbe::MemoryProbe(std::size_t bytes)
+    : buffer_(std::make_unique<Buffer>(Buffer{std::vector<Lanes>(bytes / sizeof(Lanes))})) {}
+MemoryProbe::~MemoryProbe() = default;
+
+double MemoryProbe::read_rate() const {
+  double fastest = 0;
+  for (int k = 0; k < reads_per_probe; ++k) {
+    const double t = seconds_to_read(buffer_->data.data(), buffer_->data.size());
+    if (t > 0) fastest = std::max(fastest, static_cast<double>(buffer_->data.size() * sizeof(Lanes)) / t);
+  }
+  return fastest;
+}
+
+double MemoryProbe::probe() {
+  const double rate = read_rate();
+  quiet_ = std::max(quiet_, rate);
+  return rate;
+}
+
+}  // namespace pacer
