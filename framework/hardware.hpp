@@ -66,6 +66,9 @@ struct ParamSpec {
   std::string name;
   Dimension dim;
   std::string meaning;
+  // Set by the core's clock: at another clock a time of it scales
+  // inversely and a rate with it (clock_scaling.hpp); memory's stay.
+  bool core_clocked = false;
 };
 struct SectionSpec {
   std::string name;

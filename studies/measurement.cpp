@@ -20,7 +20,7 @@ bool Measurement::at_reference() const {
 }
 
 double Measurement::scaled(double seconds, double hz) const {
-  return reference_hz > 0 && hz > 0 ? seconds * hz / reference_hz : seconds;
+  return reference_hz > 0 && hz > 0 ? seconds * std::pow(hz / reference_hz, clock_elasticity) : seconds;
 }
 
 double Measurement::run_clock(double probed_hz) const {

@@ -26,11 +26,16 @@ struct Measurement {
   // several per cent over minutes, which moves every core-bound time with it.
   std::vector<double> clocks;
   // The clock the estimate is given at: the description's, which the
-  // predictions use. Each run is taken there as the cycles it cost (its
-  // seconds times the clock it ran at, over this one), so that a drift of
-  // the host's clock between studies does not read as a change of the
-  // code's time. 0, or a run without a probed clock, leaves times as measured.
+  // predictions use. Each run is taken there by the share of its time the
+  // clock sets (clock_elasticity), so that a drift of the host's clock
+  // between studies does not read as a change of the code's time. 0, or a
+  // run without a probed clock, leaves times as measured.
   double reference_hz = 0;
+  // How far the code's time follows the core's clock: d ln t / d ln (1/f),
+  // 1 for code the core alone paces, 0 for code memory paces. A run at `hz`
+  // is taken to the reference clock by (hz / reference)^elasticity. The
+  // study sets it from ICC's prediction (validation.cpp); until then 1.
+  double clock_elasticity = 1;
   double clock_hz = 0;  // the probed clocks' median; 0 when none was probed
   // The rate the shared memory read at around each round (bytes/s, the
   // slower of the probes before and after it; studies/memory_probe.hpp),
@@ -50,8 +55,8 @@ struct Measurement {
   // Whether the runs are taken at the reference clock: it is given and
   // every run probed its own.
   bool at_reference() const;
-  // A time of a run that ran at `hz`, at the reference clock (as measured
-  // when !at_reference()).
+  // A time of a run that ran at `hz`, at the reference clock by the
+  // elasticity (as measured when !at_reference()).
   double scaled(double seconds, double hz) const;
   // The clock a run ran at, from its probe: the study's median clock when
   // the probe read none, or so low that it was itself interrupted.

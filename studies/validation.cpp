@@ -5,6 +5,7 @@
 #include <cmath>
 #include <set>
 
+#include "framework/clock_scaling.hpp"
 #include "framework/program_run.hpp"
 #include "framework/scratch_dir.hpp"
 #include "frontends/clang/c_frontend.hpp"
@@ -114,8 +115,7 @@ struct ValidationRun::State {
 namespace {
 
 // What the clock did during the measurement and how times were taken at the
-// description's clock; and a warning when the description's clock is stale,
-// since scaling a memory-bound time by the clock overstates how it moves.
+// description's clock.
 std::vector<std::string> clock_notes(const Measurement& m) {
   std::vector<std::string> notes;
   if (m.clock_hz <= 0) return notes;
@@ -123,13 +123,9 @@ std::vector<std::string> clock_notes(const Measurement& m) {
                   " GHz during the measurement (the median of short trials in every run; the host moves it)");
   if (!m.at_reference()) return notes;
   notes.push_back("times are at the description's clock, " + digits(m.reference_hz / 1e9, 4) +
-                  " GHz: each run's time times the clock it ran at, over that one (as measured: " +
+                  " GHz: each run's time times (the clock it ran at over that one)^" + digits(m.clock_elasticity, 3) +
+                  ", the share of the time the core's clock sets by ICC's prediction at two clocks (as measured: " +
                   format_seconds(m.wall_seconds) + ")");
-  const double stale = 100 * (m.clock_hz / m.reference_hz - 1);
-  if (std::fabs(stale) > judging_tolerance_percent)
-    notes.push_back("the runs' clock is " + digits(stale, 2) +
-                    "% from the description's: a memory-bound time does not move with the clock, so its error "
-                    "includes up to that; recalibrate the description (pacer calibrate) for this host's clock");
   return notes;
 }
 
@@ -203,52 +199,40 @@ void ValidationRun::update_estimate() {
 
 const Measurement& ValidationRun::measurement() const { return s_->measurement; }
 
+namespace {
+
+// How far the kernel's time follows the core's clock, by ICC's account of
+// it (the in-core cycles and the caches run at the core's clock, memory
+// does not): d ln T / d ln (1/f) from its prediction at the description's
+// clock and at one 5% faster. 1 (all of it) when ICC cannot price here.
+double clock_elasticity(const ApplicationModel& model, const Hardware& hw, std::vector<std::string>& notes) {
+  constexpr double step = 1.05;
+  try {
+    const Predictor predictor(model);
+    const ResourceModel& icc = find_resource_model("icc");
+    const double at = predictor.predict(hw, icc, {}).total_seconds;
+    const double faster =
+        predictor.predict(at_core_clock(hw, step * hw.require("cpu", "clock", "icc").value), icc, {}).total_seconds;
+    if (at > 0 && faster > 0) return std::clamp(std::log(at / faster) / std::log(step), 0.0, 1.0);
+  } catch (const InputError& e) {
+    notes.push_back(std::string("times are taken to the description's clock in full: ICC, which says how far the "
+                                "core's clock sets them, cannot price here (") + e.what() + ")");
+  }
+  return 1;
+}
+
+}  // namespace
+
 Validation ValidationRun::finish() {
   State& s = *s_;
-  update_estimate();
   Validation v;
   v.function = s.options.function;
-  v.measurement = s.measurement;
-  v.measured = s.measurement.seconds;
   v.notes = s.notes;
-  for (auto& n : clock_notes(v.measurement)) v.notes.push_back(n);
-  for (auto& n : memory_notes(v.measurement)) v.notes.push_back(n);
-
-  // CT from the component-timed run at the quantile the measurement takes
-  // of the plain runs (the same state of the machine), with the timer's cost
-  // from the description (pacer calibrate measures it on its own programs).
-  // At the reference clock, as the plain runs are: each run's ticks are read
-  // at the rate they would have come at the reference clock.
-  const int task = s.parts->function_region(s.options.function);
-  std::vector<std::pair<double, TimingRun>> runs;  // length of the task's region, the run
-  const Measurement& m = s.measurement;
-  for (std::size_t r = 0, run = 0; r < m.rounds.size(); run += m.rounds[r++].size())
-    for (std::size_t k = run; k < run + m.rounds[r].size(); ++k) {
-      if (!m.quiet[r] && m.quiet_rounds() > 0) continue;  // the plain runs' rounds, as the estimate takes them
-      TimingRun c = s.component_runs[k];
-      if (m.at_reference()) c.ticks_per_second *= m.reference_hz / m.run_clock(c.core_hz);
-      runs.emplace_back(seconds_per_entry(c, task), std::move(c));
-    }
-  std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  TimingRun ct = runs[static_cast<std::size_t>(std::lround(estimate_quantile * (runs.size() - 1)))].second;
   ParamValues bound;
   std::map<const SegNode*, double> executions;
   const Predictor counter(s.analysis.model);  // its terms outlive the loop: each execution points into them
   for (const auto& e : counter.node_executions({}, &bound)) executions[e.term->node] += e.executions;
-  if (s.hw.has("ct", "region_cost")) {
-    ct.outside = s.hw.sections.at("ct").params.at("region_cost").value * ct.ticks_per_second;
-    ct.inside = std::min(ct.inside, ct.outside);  // a region cannot record more of the timer than it costs
-    double entered = 0;
-    for (const auto& [id, r] : ct.regions) entered += r.entries;
-    v.notes.push_back("component timing: " + digits(entered, 6) + " timed regions entered; each costs the code around it " +
-                      format_seconds(ct.outside / ct.ticks_per_second) + " (the description's ct/region_cost), of which " +
-                      format_seconds(ct.inside / ct.ticks_per_second) + " is recorded inside it; both subtracted");
-    for (auto& n : attach_component_times(s.analysis.model, s.parts->regions(), ct, executions, s.options.function))
-      v.notes.push_back(n);
-  } else {
-    v.notes.push_back("component timing: '" + s.hw.name +
-                      "' gives no ct/region_cost (pacer calibrate measures it), so CT cannot subtract its timer");
-  }
+
   // ICC's machine code and IntCC's IR, each with the same cache traffic.
   MachineCostOptions ir = s.compiler;
   ir.intermediate = true;
@@ -258,8 +242,51 @@ Validation ValidationRun::finish() {
   share_machine_terms(s.analysis.model);
   for (auto& n : attach_cache_traffic(s.analysis.model, s.hw, bound, 1e6, {ruv_kind::machine, ruv_kind::ir}))
     v.notes.push_back(n);
+
+  if (s.measurement.reference_hz > 0) s.measurement.clock_elasticity = clock_elasticity(s.analysis.model, s.hw, v.notes);
+  update_estimate();
+  v.measurement = s.measurement;
+  v.measured = s.measurement.seconds;
+  for (auto& n : clock_notes(v.measurement)) v.notes.push_back(n);
+  for (auto& n : memory_notes(v.measurement)) v.notes.push_back(n);
+  attach_ct(v, executions);
   predict_all(v, s.analysis.model, s.hw);
   return v;
+}
+
+// CT from the component-timed run at the quantile the measurement takes
+// of the plain runs (the same state of the machine), with the timer's cost
+// from the description (pacer calibrate measures it on its own programs).
+// At the reference clock, as the plain runs are: each run's ticks are read
+// at the rate they would have come at the reference clock.
+void ValidationRun::attach_ct(Validation& v, const std::map<const SegNode*, double>& executions) {
+  State& s = *s_;
+  const int task = s.parts->function_region(s.options.function);
+  std::vector<std::pair<double, TimingRun>> runs;  // length of the task's region, the run
+  const Measurement& m = s.measurement;
+  for (std::size_t r = 0, run = 0; r < m.rounds.size(); run += m.rounds[r++].size())
+    for (std::size_t k = run; k < run + m.rounds[r].size(); ++k) {
+      if (!m.quiet[r] && m.quiet_rounds() > 0) continue;  // the plain runs' rounds, as the estimate takes them
+      TimingRun c = s.component_runs[k];
+      if (m.at_reference()) c.ticks_per_second /= m.scaled(1, m.run_clock(c.core_hz));
+      runs.emplace_back(seconds_per_entry(c, task), std::move(c));
+    }
+  std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  TimingRun ct = runs[static_cast<std::size_t>(std::lround(estimate_quantile * (runs.size() - 1)))].second;
+  if (!s.hw.has("ct", "region_cost")) {
+    v.notes.push_back("component timing: '" + s.hw.name +
+                      "' gives no ct/region_cost (pacer calibrate measures it), so CT cannot subtract its timer");
+    return;
+  }
+  ct.outside = s.hw.sections.at("ct").params.at("region_cost").value * ct.ticks_per_second;
+  ct.inside = std::min(ct.inside, ct.outside);  // a region cannot record more of the timer than it costs
+  double entered = 0;
+  for (const auto& [id, r] : ct.regions) entered += r.entries;
+  v.notes.push_back("component timing: " + digits(entered, 6) + " timed regions entered; each costs the code around it " +
+                    format_seconds(ct.outside / ct.ticks_per_second) + " (the description's ct/region_cost), of which " +
+                    format_seconds(ct.inside / ct.ticks_per_second) + " is recorded inside it; both subtracted");
+  for (auto& n : attach_component_times(s.analysis.model, s.parts->regions(), ct, executions, s.options.function))
+    v.notes.push_back(n);
 }
 
 Validation validate(const ValidationOptions& o) {

@@ -15,6 +15,8 @@
 
 namespace pacer {
 
+struct SegNode;
+
 struct ValidationOptions {
   std::vector<std::string> files;
   std::string function;
@@ -80,6 +82,7 @@ class ValidationRun {
  private:
   struct State;
   std::unique_ptr<State> s_;
+  void attach_ct(Validation& v, const std::map<const SegNode*, double>& executions);
 };
 
 Validation validate(const ValidationOptions& options);

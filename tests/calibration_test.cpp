@@ -315,6 +315,16 @@ TEST_CASE("the measurement protocol's estimate, its uncertainty and when it can 
   CHECK(slowed.seconds == Approx(11));
   slowed.clocks[0] = 4.4e9;
   slowed.rounds[0][0] = 10;
+  // Code the memory paces (elasticity 0) does not move with the clock: as
+  // measured, its rounds disagree; half paced by it, half the move is taken out.
+  slowed.clock_elasticity = 0;
+  estimate(slowed, 3);
+  CHECK(slowed.seconds == Approx(10));
+  CHECK(!slowed.judgeable);
+  slowed.clock_elasticity = 0.5;
+  estimate(slowed, 3);
+  CHECK(slowed.seconds == Approx(10 * std::sqrt(1.1)));
+  slowed.clock_elasticity = 1;
   // One run without a probed clock: every run stays as measured.
   slowed.clocks[4] = 0;
   estimate(slowed, 3);

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "framework/clock_scaling.hpp"
 #include "framework/constructs.hpp"
 #include "test_support.hpp"
 
@@ -126,4 +127,35 @@ TEST_CASE("IntCC's cost vector reads and writes back by IR class, and an unknown
                                     "source=\"t\"/></intcc></hardware>", "x.xml");
              }),
              Catch::Contains("field 'class'"));
+}
+
+TEST_CASE("a description at another core clock moves what the core's clock sets and leaves memory", "[hardware][clock]") {
+  const Hardware hw = read_hardware_string(R"(<hardware name="h">
+  <cpu><param name="clock" value="4" unit="GHz" source="t"/></cpu>
+  <icc><param name="t_cyc" value="0.25" unit="ns" source="t"/><param name="e" value="3" unit="cycles" source="t"/></icc>
+  <memory>
+    <param name="l1_size" value="32" unit="KiB" source="t"/>
+    <param name="l1_bandwidth" value="100" unit="GB/s" source="t"/>
+    <param name="l3_latency" value="11" unit="ns" source="t"/>
+    <param name="mem_bandwidth" value="40" unit="GB/s" source="t"/>
+    <param name="mem_latency" value="100" unit="ns" source="t"/>
+  </memory>
+  <hllc><cost construct="double_add" value="0.5" dependent="1" unit="ns" source="t"/></hllc>
+</hardware>)", "h.xml");
+  const Hardware fast = at_core_clock(hw, 4.4e9);
+  auto value = [&](const Hardware& h, const char* section, const char* name) { return h.sections.at(section).params.at(name).value; };
+  CHECK(value(fast, "cpu", "clock") == Approx(4.4e9));
+  CHECK(value(fast, "icc", "t_cyc") == Approx(0.25e-9 / 1.1));
+  CHECK(value(fast, "icc", "e") == Approx(3));  // cycles are the clock's own unit
+  CHECK(value(fast, "memory", "l1_bandwidth") == Approx(110e9));
+  CHECK(value(fast, "memory", "l3_latency") == Approx(10e-9));
+  CHECK(value(fast, "memory", "l1_size") == Approx(32 * 1024));
+  CHECK(value(fast, "memory", "mem_bandwidth") == Approx(40e9));  // memory keeps its own pace
+  CHECK(value(fast, "memory", "mem_latency") == Approx(100e-9));
+  CHECK(value(fast, "hllc", "double_add") == Approx(0.5e-9 / 1.1));
+  CHECK(fast.sections.at("hllc").params.at("double_add").dependent == Approx(1e-9 / 1.1));
+  CHECK(value(at_core_clock(fast, 4e9), "memory", "l3_latency") == Approx(11e-9));  // and back
+  const Hardware no_clock = read_hardware_string(R"(<hardware name="n"><memory><param name="l1_latency" value="1" unit="ns" source="t"/></memory></hardware>)", "n.xml");
+  CHECK_THROWS_AS(at_core_clock(no_clock, 4e9), MissingFigure);
+  CHECK_THROWS_AS(at_core_clock(hw, 0), InputError);
 }

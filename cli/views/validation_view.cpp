@@ -23,7 +23,8 @@ void add_measurement(json& j, const Measurement& m) {
   j["spread_percent"] = m.spread_percent;
   j["uncertainty_percent"] = m.uncertainty_percent;
   if (m.clock_hz > 0) j["core_clock_hz"] = m.clock_hz, j["runs_core_clock_hz"] = m.clocks;
-  if (m.at_reference()) j["at_clock_hz"] = m.reference_hz, j["wall_estimate_seconds"] = m.wall_seconds;
+  if (m.at_reference())
+    j["at_clock_hz"] = m.reference_hz, j["clock_elasticity"] = m.clock_elasticity, j["wall_estimate_seconds"] = m.wall_seconds;
   if (m.quiet_memory_rate > 0)
     j["memory"] = {{"rounds_read_bytes_per_second", m.memory_rates},
                    {"quiet_read_bytes_per_second", m.quiet_memory_rate},
