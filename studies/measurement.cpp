@@ -84,10 +84,11 @@ void estimate(Measurement& m, double tolerance_percent) {
   m.spread_percent = 100 * (quantile(all, 0.75) - quantile(all, 0.25)) / m.seconds;
   // Within the sample: the quantile's interval from its order statistics.
   // Between rounds: McGill's notch over the rounds' own estimates, which is
-  // what a drift of the machine during the study moved them by.
+  // what a drift of the machine during the study moved them by. Between
+  // studies: the floor, what the host's drift beyond one study adds.
   const double within = quantile_half_width(all, estimate_quantile);
   const double between = per_round.size() > 1 ? notch(per_round) : within;
-  m.uncertainty_percent = 100 * std::max(within, between) / m.seconds;
+  m.uncertainty_percent = std::max(100 * std::max(within, between) / m.seconds, between_studies_percent);
   // Drift between rounds is seen only in two or more of them.
   m.judgeable = m.uncertainty_percent <= tolerance_percent && !none_quiet && (!memory_probed || per_round.size() > 1);
 }

@@ -83,6 +83,14 @@ inline constexpr double memory_quiet_margin = 0.25;
 // interrupted probe, not as the run's clock.
 inline constexpr double interrupted_probe = 0.1;
 
+// A study's time is not known better than this, whatever its rounds say:
+// the host drifts between studies more than within one. Two passes of the
+// suite (`bench_reproducibility`) whose kernels' rounds agreed within
+// 0.1-0.5% moved by up to 2.1% (sort, stencil1d, stencil3d, matvec_col), and
+// a fifth to a sixth of the differences exceeded the intervals the rounds
+// gave. A floor of 1% a study makes two studies' intervals span 2%.
+inline constexpr double between_studies_percent = 1;
+
 // One round's estimate: the same quantile of its runs.
 double round_estimate(const std::vector<double>& round);
 

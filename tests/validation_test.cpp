@@ -650,7 +650,9 @@ int main(void) {
   } else {
     CHECK(j["judgeable"] == false);
     CHECK(j["measured_seconds"].is_null());
-    CHECK_THAT(j["why_not_judged"].get<std::string>(), Catch::Contains("--runs"));
+    // What to change: a larger input or more runs, or a quieter host when
+    // other tenants' traffic slowed the memory in every round.
+    CHECK_THAT(j["why_not_judged"].get<std::string>(), Catch::Contains("--runs") || Catch::Contains("quieter"));
   }
 }
 
