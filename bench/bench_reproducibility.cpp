@@ -1,10 +1,12 @@
 // Does `pacer validate --suite` measure the same time twice? Runs the suite
 // PASSES times (default 2) in a row, exactly as a user would, and prints per
 // kernel each pass's estimate and uncertainty, the pass-to-pass difference,
-// and whether the uncertainties pacer reported cover it (the two intervals
+// whether the uncertainties pacer reported cover it (the two intervals
 // overlap: |difference| <= u1 + u2), and how far the core's clock moved
-// between the passes. Target (docs/validation.md): at least
-// 90% of the kernels within 3%, and every difference covered.
+// between the passes; then the share of kernels within 3%, the share
+// covered, the share judged in both passes and the largest difference.
+// Target (docs/validation.md): at least 90% of the kernels within 3%, and
+// every difference covered.
 //
 //   bench_reproducibility [--suite DIR] [--hw FILE] [--passes N] [--runs N] [--save PREFIX]
 //
@@ -90,7 +92,8 @@ int main(int argc, char** argv) {
       const double diff = 100 * (b.seconds - a.seconds) / a.seconds;
       const bool cover = std::fabs(diff) <= a.uncertainty + b.uncertainty;
       // How far the core's clock moved between the two measurements (pacer
-      // gives times at the description's clock, so this is taken out).
+      // gives times at the description's clock, taking out the share of it
+      // ICC says the clock sets).
       const double clock = a.clock > 0 && b.clock > 0 ? 100 * (b.clock - a.clock) / a.clock : 0;
       ++kernels;
       within += std::fabs(diff) <= 3;

@@ -31,7 +31,8 @@ void scale(Figure& f, double by) {
 
 Hardware at_core_clock(const Hardware& hw, double hz) {
   const double clock = hw.require("cpu", "clock", "a prediction at another core clock").value;
-  if (!(hz > 0) || !std::isfinite(hz)) throw InputError("a core clock of " + std::to_string(hz) + " Hz is not a clock");
+  for (double f : {clock, hz})
+    if (!(f > 0) || !std::isfinite(f)) throw InputError("a core clock of " + std::to_string(f) + " Hz is not a clock");
   const double ratio = hz / clock;
   Hardware out = hw;
   for (auto& [name, section] : out.sections) {

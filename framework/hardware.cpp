@@ -31,7 +31,9 @@ namespace {
 using D = Dimension;
 // The figures the core's clock sets. The caches' are among them: on the
 // AMD cores this project runs on every level, the shared third too, runs
-// at its core complex's clock; memory does not.
+// at its core complex's clock (an Intel core's last level has a clock of
+// its own, which this does not describe); memory does not. Energy and
+// power figures are not scaled.
 constexpr bool kCore = true;
 const std::vector<SectionSpec> kSchema = {
     {"cpu", {"model"},

@@ -13,7 +13,8 @@ namespace pacer {
 // What a rank sends rank 0: its outcomes, every field, in CBOR (doubles
 // travel exactly).
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SourceLocation, file, line)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Measurement, rounds, clocks, reference_hz, clock_hz, seconds, wall_seconds,
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Measurement, rounds, clocks, reference_hz, clock_elasticity, clock_hz, memory_rates,
+                                   quiet_memory_rate, counted, quiet_rounds, memory_slowed, seconds, wall_seconds,
                                    uncertainty_percent, spread_percent, judgeable)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(NodeRow, id, where, executions, seconds)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ModelResult, model, available, why, seconds, error_percent, unpriced)

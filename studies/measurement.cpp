@@ -27,7 +27,7 @@ double Measurement::run_clock(double probed_hz) const {
   return probed_hz > 0 && probed_hz >= (1 - interrupted_probe) * clock_hz ? probed_hz : clock_hz;
 }
 
-std::size_t Measurement::quiet_rounds() const { return static_cast<std::size_t>(std::count(quiet.begin(), quiet.end(), true)); }
+std::size_t Measurement::counted_rounds() const { return static_cast<std::size_t>(std::count(counted.begin(), counted.end(), true)); }
 
 double round_estimate(const std::vector<double>& round) { return quantile(round, estimate_quantile); }
 
@@ -60,27 +60,28 @@ void estimate(Measurement& m, double tolerance_percent) {
   if (m.at_reference())
     for (std::size_t r = 0, run = 0; r < rounds.size(); ++r)
       for (double& t : rounds[r]) t = m.scaled(t, m.run_clock(m.clocks[run++]));
+  // The rounds the memory was quiet in; every round when it was not probed.
   const bool memory_probed = m.memory_rates.size() == rounds.size() && m.quiet_memory_rate > 0;
-  m.quiet.assign(rounds.size(), true);
+  m.counted.assign(rounds.size(), true);
   if (memory_probed)
     for (std::size_t r = 0; r < rounds.size(); ++r)
-      m.quiet[r] = m.memory_rates[r] >= (1 - memory_quiet_margin) * m.quiet_memory_rate;
-  // With no quiet round the estimate is still given, from every round, but
-  // cannot judge.
-  const bool none_quiet = m.quiet_rounds() == 0;
-  std::vector<double> per_round, all;
-  for (std::size_t r = 0; r < rounds.size(); ++r)
-    if (!rounds[r].empty() && (m.quiet[r] || none_quiet))
-      per_round.push_back(round_estimate(rounds[r])), all.insert(all.end(), rounds[r].begin(), rounds[r].end());
-  if (per_round.empty()) {
-    m.judgeable = false;
-    return;
+      m.counted[r] = m.memory_rates[r] >= (1 - memory_quiet_margin) * m.quiet_memory_rate;
+  m.quiet_rounds = m.counted_rounds();
+  if (m.quiet_rounds == 0) m.counted.assign(rounds.size(), true);  // given, not judged
+  // Drift between rounds is seen only in two or more of them.
+  m.memory_slowed = memory_probed && m.quiet_rounds < 2;
+  std::vector<double> per_round, all, wall;
+  for (std::size_t r = 0; r < rounds.size(); ++r) {
+    if (!m.counted[r] || rounds[r].empty()) continue;
+    per_round.push_back(round_estimate(rounds[r]));
+    all.insert(all.end(), rounds[r].begin(), rounds[r].end());
+    wall.insert(wall.end(), m.rounds[r].begin(), m.rounds[r].end());
   }
+  m.judgeable = false;
+  if (per_round.empty()) return;
   m.seconds = quantile(all, estimate_quantile);
-  std::vector<double> wall;
-  for (std::size_t r = 0; r < rounds.size(); ++r)
-    if (m.quiet[r] || none_quiet) wall.insert(wall.end(), m.rounds[r].begin(), m.rounds[r].end());
   m.wall_seconds = quantile(wall, estimate_quantile);
+  if (!(m.seconds > 0)) return;  // a time of nothing judges nothing
   m.spread_percent = 100 * (quantile(all, 0.75) - quantile(all, 0.25)) / m.seconds;
   // Within the sample: the quantile's interval from its order statistics.
   // Between rounds: McGill's notch over the rounds' own estimates, which is
@@ -89,8 +90,7 @@ void estimate(Measurement& m, double tolerance_percent) {
   const double within = quantile_half_width(all, estimate_quantile);
   const double between = per_round.size() > 1 ? notch(per_round) : within;
   m.uncertainty_percent = std::max(100 * std::max(within, between) / m.seconds, between_studies_percent);
-  // Drift between rounds is seen only in two or more of them.
-  m.judgeable = m.uncertainty_percent <= tolerance_percent && !none_quiet && (!memory_probed || per_round.size() > 1);
+  m.judgeable = m.uncertainty_percent <= tolerance_percent && !m.memory_slowed;
 }
 
 }  // namespace pacer

@@ -12,8 +12,9 @@
 // memory around each round says which rounds ran in such a spell, and only
 // the others are pooled. Runs are taken at
 // the description's clock (see reference_hz), since the host moves the
-// clock between studies. Its uncertainty is the larger of the quantile's
-// own interval and the rounds' disagreement.
+// clock between studies. Its uncertainty is the largest of the quantile's
+// own interval, the rounds' disagreement and a floor for the drift between
+// studies.
 #pragma once
 #include <vector>
 
@@ -44,12 +45,18 @@ struct Measurement {
   // memory; the estimate leaves them out. Empty or 0: every round counts.
   std::vector<double> memory_rates;
   double quiet_memory_rate = 0;
-  std::vector<bool> quiet;  // per round, by estimate(): whether it counts
+
+  // By estimate():
+  // per round, whether the estimate takes it: the quiet rounds, or every
+  // round when none was quiet (the time is then given but not judged);
+  std::vector<bool> counted;
+  std::size_t quiet_rounds = 0;             // rounds the memory was quiet in (all when not probed)
+  bool memory_slowed = false;               // fewer than two rounds ran with the memory quiet
   double seconds = 0;                       // the estimate (at the reference clock when at_reference())
-  double wall_seconds = 0;                  // the same quantile of the runs as measured
+  double wall_seconds = 0;                  // the same quantile of the counted runs as measured
   double uncertainty_percent = 0;           // ~95% half-width of the estimate, % of it
-  double spread_percent = 0;                // interquartile range of every run, % of the estimate
-  bool judgeable = false;                   // the estimate is known within the judging tolerance
+  double spread_percent = 0;                // interquartile range of the counted runs, % of the estimate
+  bool judgeable = false;                   // known within the judging tolerance, from quiet rounds
 
   std::vector<double> runs() const;  // every run as measured, rounds in order
   // Whether the runs are taken at the reference clock: it is given and
@@ -61,8 +68,8 @@ struct Measurement {
   // The clock a run ran at, from its probe: the study's median clock when
   // the probe read none, or so low that it was itself interrupted.
   double run_clock(double probed_hz) const;
-  // The rounds the estimate is taken from.
-  std::size_t quiet_rounds() const;
+  // How many rounds the estimate takes.
+  std::size_t counted_rounds() const;
 };
 
 // Computes the estimate, its uncertainty and whether a `tolerance_percent`
@@ -87,8 +94,7 @@ inline constexpr double interrupted_probe = 0.1;
 // the host drifts between studies more than within one. Two passes of the
 // suite (`bench_reproducibility`) whose kernels' rounds agreed within
 // 0.1-0.5% moved by up to 2.1% (sort, stencil1d, stencil3d, matvec_col), and
-// a fifth to a sixth of the differences exceeded the intervals the rounds
-// gave. A floor of 1% a study makes two studies' intervals span 2%.
+// a sixth of the differences exceeded the intervals the rounds gave. A floor of 1% a study makes two studies' intervals span 2%.
 inline constexpr double between_studies_percent = 1;
 
 // One round's estimate: the same quantile of its runs.

@@ -11,9 +11,10 @@ namespace {
 
 // Four independent 16-byte sums (the vectors every x86-64 and AArch64 core
 // has in registers): the loads, not an addition chain, set the rate. The
-// sums leave through a volatile store after the loop; a barrier on their
-// addresses inside it would keep them in memory, and the loop would then
-// run at the rate of its own stores (25 GB/s where memory gives 42).
+// sums leave through a volatile store after the loop. A first version with
+// 32-byte vectors (lowered through the stack without AVX) and a barrier on
+// the sums' addresses ran at the rate of its own stores: 25 GB/s where
+// memory gives 42.
 using Lanes = std::uint64_t __attribute__((vector_size(16)));
 
 volatile std::uint64_t sink;
@@ -30,6 +31,11 @@ double seconds_to_read(const Lanes* a, std::size_t n) {
 constexpr int reads_per_probe = 3;
 
 }  // namespace
+
+std::size_t memory_probe_bytes(const Hardware& hw) {
+  const double level3 = hw.has("memory", "l3_size") ? hw.require("memory", "l3_size", "the memory probe").value : 0;
+  return std::max(std::size_t{64} << 20, static_cast<std::size_t>(4 * level3));
+}
 
 struct MemoryProbe::Buffer {
   std::vector<Lanes> data;  // value-initialised: every page written once

@@ -1,5 +1,5 @@
 // How fast the memory shared with the host's other tenants is now: the rate
-// one core reads a buffer larger than any level 3. On this project's
+// one core reads a buffer larger than the machine's level 3. On this project's
 // machines their traffic slows it for seconds at a time (44 GB/s falling to
 // 26 and back within ten seconds), and a memory-bound kernel's time moves
 // with it, while steal time in /proc/stat shows nothing. A study probes
@@ -9,7 +9,13 @@
 #include <cstddef>
 #include <memory>
 
+#include "framework/hardware.hpp"
+
 namespace pacer {
+
+// A buffer a probe of `hw`'s memory reads: 64 MiB, or four times its level 3
+// when that is larger, so that the probe reads memory and not a cache.
+std::size_t memory_probe_bytes(const Hardware& hw);
 
 class MemoryProbe {
  public:

@@ -110,6 +110,7 @@ struct ValidationRun::State {
   Measurement measurement;
   std::vector<TimingRun> component_runs;  // as measured
   std::shared_ptr<MemoryProbe> memory;
+  std::string elasticity_failure;  // why ICC could not say how far the clock sets the time
 };
 
 namespace {
@@ -134,24 +135,48 @@ std::vector<std::string> clock_notes(const Measurement& m) {
 std::vector<std::string> memory_notes(const Measurement& m) {
   if (m.quiet_memory_rate <= 0 || m.memory_rates.empty()) return {};
   const double slowest = *std::min_element(m.memory_rates.begin(), m.memory_rates.end());
-  std::string note = "the shared memory read at " + digits(m.quiet_memory_rate / 1e9, 3) +
-                     " GB/s at its quietest in the study; " + std::to_string(m.quiet_rounds()) + " of " +
-                     std::to_string(m.rounds.size()) + " rounds ran within " + digits(100 * memory_quiet_margin, 2) +
-                     "% of it and give the estimate";
-  if (m.quiet_rounds() < m.rounds.size())
+  std::string note = "the shared memory read at " + digits(m.quiet_memory_rate / 1e9, 3) + " GB/s at its quietest in the study";
+  if (m.quiet_rounds == 0)
+    return {note + "; no round ran within " + digits(100 * memory_quiet_margin, 2) + "% of it (down to " +
+            digits(slowest / 1e9, 3) + " GB/s): the estimate takes every round and cannot judge"};
+  note += "; " + std::to_string(m.counted_rounds()) + " of " + std::to_string(m.rounds.size()) + " rounds ran within " +
+          digits(100 * memory_quiet_margin, 2) + "% of it and give the estimate";
+  if (m.counted_rounds() < m.rounds.size())
     note += " (the others ran beside other tenants' traffic, the memory down to " + digits(slowest / 1e9, 3) + " GB/s)";
   return {note};
 }
 
+// How far the kernel's time follows the core's clock, by ICC's account of
+// it (the in-core cycles and the caches run at the core's clock, memory
+// does not): d ln T / d ln (1/f), from its prediction 5% either side of the
+// description's clock (the host moves the clock both ways). 1 (all of it)
+// when ICC cannot price here, and `failure` says why.
+double clock_elasticity(const ApplicationModel& model, const Hardware& hw, std::string& failure) {
+  constexpr double step = 1.05;
+  try {
+    const Predictor predictor(model);
+    const ResourceModel& icc = find_resource_model("icc");
+    const double clock = hw.require("cpu", "clock", "icc").value;
+    const double slower = predictor.predict(at_core_clock(hw, clock / step), icc, {}).total_seconds;
+    const double faster = predictor.predict(at_core_clock(hw, clock * step), icc, {}).total_seconds;
+    if (slower > 0 && faster > 0) return std::clamp(std::log(slower / faster) / std::log(step * step), 0.0, 1.0);
+    failure = "ICC priced the kernel at no time";
+  } catch (const InputError& e) {
+    failure = e.what();
+  }
+  return 1;
+}
+
 }  // namespace
 
-ValidationRun::ValidationRun(const ValidationOptions& o, std::shared_ptr<MemoryProbe> memory)
+ValidationRun::ValidationRun(const ValidationOptions& o, std::shared_ptr<MemoryProbe>& memory)
     : s_(std::make_unique<State>()) {
   if (o.runs < 3) throw InputError("--runs must be at least 3 (a median and a spread need them)");
   State& s = *s_;
   s.options = o;
-  s.memory = memory ? std::move(memory) : std::make_shared<MemoryProbe>();
   s.hw = load_hardware(o.hardware);
+  if (!memory) memory = std::make_shared<MemoryProbe>(memory_probe_bytes(s.hw));
+  s.memory = memory;
   s.compiler = machine_cost_options(s.hw, o.flags);
   if (s.hw.has("cpu", "clock")) s.measurement.reference_hz = s.hw.sections.at("cpu").params.at("clock").value;
   AnalyseOptions analyse{o.files, {o.function}, o.flags};
@@ -167,6 +192,27 @@ ValidationRun::ValidationRun(const ValidationOptions& o, std::shared_ptr<MemoryP
     parts.time_loop = long_loops(TimedProgram(parts, s.dir.path / "survey"), o.args, region_share * cost);
   }
   s.parts = std::make_unique<TimedProgram>(parts, s.dir.path / "ct");
+  attach_machine_terms(s.notes);
+  // Before any round: every estimate, and so whether another round is
+  // needed, takes the runs to the description's clock the same way.
+  if (s.measurement.reference_hz > 0)
+    s.measurement.clock_elasticity = clock_elasticity(s.analysis.model, s.hw, s.elasticity_failure);
+}
+
+// ICC's machine code and IntCC's IR, each with the same cache traffic.
+void ValidationRun::attach_machine_terms(std::vector<std::string>& notes) {
+  State& s = *s_;
+  ParamValues bound;
+  const Predictor counter(s.analysis.model);
+  counter.node_executions({}, &bound);
+  MachineCostOptions ir = s.compiler;
+  ir.intermediate = true;
+  for (const MachineCostOptions* code : {&s.compiler, &ir})
+    for (auto& n : attach_machine_costs(s.analysis.model, s.analysis.sources, *code, bound))
+      if (std::find(notes.begin(), notes.end(), n) == notes.end()) notes.push_back(n);  // once for both
+  share_machine_terms(s.analysis.model);
+  for (auto& n : attach_cache_traffic(s.analysis.model, s.hw, bound, 1e6, {ruv_kind::machine, ruv_kind::ir}))
+    notes.push_back(n);
 }
 
 ValidationRun::~ValidationRun() = default;
@@ -199,85 +245,54 @@ void ValidationRun::update_estimate() {
 
 const Measurement& ValidationRun::measurement() const { return s_->measurement; }
 
-namespace {
-
-// How far the kernel's time follows the core's clock, by ICC's account of
-// it (the in-core cycles and the caches run at the core's clock, memory
-// does not): d ln T / d ln (1/f) from its prediction at the description's
-// clock and at one 5% faster. 1 (all of it) when ICC cannot price here.
-double clock_elasticity(const ApplicationModel& model, const Hardware& hw, std::vector<std::string>& notes) {
-  constexpr double step = 1.05;
-  try {
-    const Predictor predictor(model);
-    const ResourceModel& icc = find_resource_model("icc");
-    const double at = predictor.predict(hw, icc, {}).total_seconds;
-    const double faster =
-        predictor.predict(at_core_clock(hw, step * hw.require("cpu", "clock", "icc").value), icc, {}).total_seconds;
-    if (at > 0 && faster > 0) return std::clamp(std::log(at / faster) / std::log(step), 0.0, 1.0);
-  } catch (const InputError& e) {
-    notes.push_back(std::string("times are taken to the description's clock in full: ICC, which says how far the "
-                                "core's clock sets them, cannot price here (") + e.what() + ")");
-  }
-  return 1;
-}
-
-}  // namespace
-
 Validation ValidationRun::finish() {
   State& s = *s_;
+  update_estimate();
   Validation v;
   v.function = s.options.function;
   v.notes = s.notes;
+  v.measurement = s.measurement;
+  v.measured = s.measurement.seconds;
+  for (auto& n : clock_notes(v.measurement)) v.notes.push_back(n);
+  if (v.measurement.at_reference() && !s.elasticity_failure.empty())
+    v.notes.push_back("times are taken to the description's clock in full: ICC, which says how far the core's clock "
+                      "sets them, cannot price here (" + s.elasticity_failure + ")");
+  for (auto& n : memory_notes(v.measurement)) v.notes.push_back(n);
   ParamValues bound;
   std::map<const SegNode*, double> executions;
   const Predictor counter(s.analysis.model);  // its terms outlive the loop: each execution points into them
   for (const auto& e : counter.node_executions({}, &bound)) executions[e.term->node] += e.executions;
-
-  // ICC's machine code and IntCC's IR, each with the same cache traffic.
-  MachineCostOptions ir = s.compiler;
-  ir.intermediate = true;
-  for (const MachineCostOptions* code : {&s.compiler, &ir})
-    for (auto& n : attach_machine_costs(s.analysis.model, s.analysis.sources, *code, bound))
-      if (std::find(v.notes.begin(), v.notes.end(), n) == v.notes.end()) v.notes.push_back(n);  // once for both
-  share_machine_terms(s.analysis.model);
-  for (auto& n : attach_cache_traffic(s.analysis.model, s.hw, bound, 1e6, {ruv_kind::machine, ruv_kind::ir}))
-    v.notes.push_back(n);
-
-  if (s.measurement.reference_hz > 0) s.measurement.clock_elasticity = clock_elasticity(s.analysis.model, s.hw, v.notes);
-  update_estimate();
-  v.measurement = s.measurement;
-  v.measured = s.measurement.seconds;
-  for (auto& n : clock_notes(v.measurement)) v.notes.push_back(n);
-  for (auto& n : memory_notes(v.measurement)) v.notes.push_back(n);
-  attach_ct(v, executions);
+  attach_component_timing(v, executions);
   predict_all(v, s.analysis.model, s.hw);
   return v;
 }
 
 // CT from the component-timed run at the quantile the measurement takes
-// of the plain runs (the same state of the machine), with the timer's cost
-// from the description (pacer calibrate measures it on its own programs).
-// At the reference clock, as the plain runs are: each run's ticks are read
-// at the rate they would have come at the reference clock.
-void ValidationRun::attach_ct(Validation& v, const std::map<const SegNode*, double>& executions) {
+// of the plain runs (the same state of the machine, from the same rounds),
+// with the timer's cost from the description (pacer calibrate measures it
+// on its own programs). At the reference clock, as the plain runs are:
+// each run's ticks are read at the rate they would have come at it.
+void ValidationRun::attach_component_timing(Validation& v, const std::map<const SegNode*, double>& executions) {
   State& s = *s_;
-  const int task = s.parts->function_region(s.options.function);
-  std::vector<std::pair<double, TimingRun>> runs;  // length of the task's region, the run
   const Measurement& m = s.measurement;
-  for (std::size_t r = 0, run = 0; r < m.rounds.size(); run += m.rounds[r++].size())
-    for (std::size_t k = run; k < run + m.rounds[r].size(); ++k) {
-      if (!m.quiet[r] && m.quiet_rounds() > 0) continue;  // the plain runs' rounds, as the estimate takes them
-      TimingRun c = s.component_runs[k];
-      if (m.at_reference()) c.ticks_per_second /= m.scaled(1, m.run_clock(c.core_hz));
-      runs.emplace_back(seconds_per_entry(c, task), std::move(c));
-    }
-  std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  TimingRun ct = runs[static_cast<std::size_t>(std::lround(estimate_quantile * (runs.size() - 1)))].second;
   if (!s.hw.has("ct", "region_cost")) {
     v.notes.push_back("component timing: '" + s.hw.name +
                       "' gives no ct/region_cost (pacer calibrate measures it), so CT cannot subtract its timer");
     return;
   }
+  const int task = s.parts->function_region(s.options.function);
+  const bool at_reference = m.at_reference();
+  std::vector<std::pair<double, TimingRun>> runs;  // length of the task's region, the run
+  for (std::size_t r = 0, run = 0; r < m.rounds.size() && r < m.counted.size(); run += m.rounds[r++].size())
+    for (std::size_t k = run; k < run + m.rounds[r].size() && k < s.component_runs.size(); ++k) {
+      if (!m.counted[r]) continue;
+      TimingRun c = s.component_runs[k];
+      if (at_reference) c.ticks_per_second /= m.scaled(1, m.run_clock(c.core_hz));
+      runs.emplace_back(seconds_per_entry(c, task), std::move(c));
+    }
+  if (runs.empty()) return v.notes.push_back("component timing: no component-timed run was measured");
+  std::sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  TimingRun ct = runs[static_cast<std::size_t>(std::lround(estimate_quantile * (runs.size() - 1)))].second;
   ct.outside = s.hw.sections.at("ct").params.at("region_cost").value * ct.ticks_per_second;
   ct.inside = std::min(ct.inside, ct.outside);  // a region cannot record more of the timer than it costs
   double entered = 0;
@@ -290,7 +305,8 @@ void ValidationRun::attach_ct(Validation& v, const std::map<const SegNode*, doub
 }
 
 Validation validate(const ValidationOptions& o) {
-  ValidationRun run(o);
+  std::shared_ptr<MemoryProbe> memory;
+  ValidationRun run(o, memory);
   for (int r = 0; r < minimum_rounds || (r < maximum_rounds && !run.measurement().judgeable); ++r) run.measure_round();
   return run.finish();
 }
@@ -299,7 +315,7 @@ std::vector<ValidationOutcome> validate_all(const std::vector<std::pair<std::str
                                             const std::function<void(const std::string&)>& progress) {
   std::vector<ValidationOutcome> out(kernels.size());
   std::vector<std::unique_ptr<ValidationRun>> runs(kernels.size());
-  const auto memory = std::make_shared<MemoryProbe>();
+  std::shared_ptr<MemoryProbe> memory;  // the first kernel built makes it
   auto attempt = [&](std::size_t i, const std::function<void()>& step) {
     if (!out[i].failure.empty()) return;
     try {
@@ -335,16 +351,24 @@ std::vector<ValidationOutcome> validate_all(const std::vector<std::pair<std::str
 
 std::string why_not_judged(const Validation& v) {
   const Measurement& m = v.measurement;
-  if (m.quiet_rounds() == 0 || (m.quiet_memory_rate > 0 && m.quiet_rounds() < 2))
-    return "in " + std::to_string(m.quiet_rounds()) + " of " + std::to_string(m.rounds.size()) +
-           " rounds of '" + v.function + "' the shared memory read within " + digits(100 * memory_quiet_margin, 2) +
-           "% of the quietest rate the study saw (" + digits(m.quiet_memory_rate / 1e9, 3) +
-           " GB/s): other tenants' traffic slowed it, and two quiet rounds are needed; measure again when the host is "
-           "quieter";
-  return "over " + std::to_string(m.runs().size()) + " runs in " + std::to_string(m.rounds.size()) +
-         " rounds the time of '" + v.function + "' is known only to " + digits(m.uncertainty_percent, 2) +
-         "% (interquartile spread " + digits(m.spread_percent, 2) + "%), too loosely to judge a " +
-         digits(judging_tolerance_percent, 2) + "% error; give the program a larger input (a longer call) or more --runs";
+  std::vector<std::string> why;
+  if (m.memory_slowed)
+    why.push_back("in only " + std::to_string(m.quiet_rounds) +
+                  " of " + std::to_string(m.rounds.size()) + " rounds of '" + v.function +
+                  "' did the shared memory read within " + digits(100 * memory_quiet_margin, 2) +
+                  "% of the quietest rate the study saw (" + digits(m.quiet_memory_rate / 1e9, 3) +
+                  " GB/s), and two such rounds are needed: other tenants' traffic slowed it; measure again when the "
+                  "host is quieter");
+  if (m.uncertainty_percent > judging_tolerance_percent)
+    why.push_back("over " + std::to_string(m.runs().size()) + " runs in " + std::to_string(m.rounds.size()) +
+                  " rounds the time of '" + v.function + "' is known only to " + digits(m.uncertainty_percent, 2) +
+                  "% (interquartile spread " + digits(m.spread_percent, 2) + "%), too loosely to judge a " +
+                  digits(judging_tolerance_percent, 2) +
+                  "% error; give the program a larger input (a longer call) or more --runs");
+  if (why.empty()) why.push_back("the time of '" + v.function + "' was not measured");
+  std::string out = why.front();
+  for (std::size_t i = 1; i < why.size(); ++i) out += "; and " + why[i];
+  return out;
 }
 
 }  // namespace pacer

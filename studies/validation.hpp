@@ -69,8 +69,9 @@ class ValidationRun {
  public:
   // `memory` probes the shared memory around each round; a suite gives all
   // its kernels one, so that every kernel's rounds are judged against the
-  // quietest memory the whole study saw. None: the run makes its own.
-  explicit ValidationRun(const ValidationOptions& options, std::shared_ptr<MemoryProbe> memory = nullptr);
+  // quietest memory the whole study saw. Null: the run makes it, sized by
+  // its description (memory_probe_bytes), and leaves it there to share.
+  ValidationRun(const ValidationOptions& options, std::shared_ptr<MemoryProbe>& memory);
   ~ValidationRun();
   void measure_round();
   // The estimate again, against the probe's quietest rate so far (a suite's
@@ -82,7 +83,8 @@ class ValidationRun {
  private:
   struct State;
   std::unique_ptr<State> s_;
-  void attach_ct(Validation& v, const std::map<const SegNode*, double>& executions);
+  void attach_machine_terms(std::vector<std::string>& notes);
+  void attach_component_timing(Validation& v, const std::map<const SegNode*, double>& executions);
 };
 
 Validation validate(const ValidationOptions& options);

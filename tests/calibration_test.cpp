@@ -341,25 +341,30 @@ TEST_CASE("rounds run beside other tenants' memory traffic are left out of the e
   m.memory_rates = {44e9, 30e9, 42e9};
   m.quiet_memory_rate = 44e9;
   estimate(m, 3);
-  CHECK(m.quiet == std::vector<bool>{true, false, true});
-  CHECK(m.quiet_rounds() == 2);
+  CHECK(m.counted == std::vector<bool>{true, false, true});
+  CHECK(m.quiet_rounds == 2);
+  CHECK(!m.memory_slowed);
   CHECK(m.seconds == Approx(10));
   CHECK(m.judgeable);
   // Every round slowed: an estimate is still given, but it cannot judge.
   m.memory_rates = {30e9, 30e9, 31e9};
   estimate(m, 3);
-  CHECK(m.quiet_rounds() == 0);
+  CHECK(m.quiet_rounds == 0);
+  CHECK(m.counted_rounds() == 3);  // every round gives the time
+  CHECK(m.memory_slowed);
   CHECK(m.seconds > 0);
   CHECK(!m.judgeable);
   // One quiet round shows no drift between rounds: not enough to judge.
   m.memory_rates = {44e9, 30e9, 30e9};
   estimate(m, 3);
-  CHECK(m.quiet_rounds() == 1);
+  CHECK(m.quiet_rounds == 1);
+  CHECK(m.memory_slowed);
   CHECK(!m.judgeable);
   // Without probes every round counts, as before.
   m.memory_rates.clear();
   estimate(m, 3);
-  CHECK(m.quiet_rounds() == 3);
+  CHECK(m.quiet_rounds == 3);
+  CHECK(!m.memory_slowed);
 }
 
 TEST_CASE("a memory probe reads the memory at a rate a machine can have", "[measurement]") {

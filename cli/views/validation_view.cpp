@@ -28,7 +28,7 @@ void add_measurement(json& j, const Measurement& m) {
   if (m.quiet_memory_rate > 0)
     j["memory"] = {{"rounds_read_bytes_per_second", m.memory_rates},
                    {"quiet_read_bytes_per_second", m.quiet_memory_rate},
-                   {"rounds_counted", m.quiet}};
+                   {"rounds_counted", m.counted}, {"quiet_rounds", m.quiet_rounds}};
 }
 
 }  // namespace
@@ -65,8 +65,9 @@ std::string measured_text(const Validation& v) {
   std::ostringstream s;
   if (m.judgeable)
     s << "measured " << format_seconds(v.measured) << " per call (" << m.runs().size() << " pinned runs in "
-      << m.rounds.size() << " rounds" << (m.quiet_rounds() < m.rounds.size() ? ", " + std::to_string(m.quiet_rounds()) + " with the memory quiet" : "")
-      << ": their 10th percentile" << (m.at_reference() ? " at the description's clock" : "")
+      << m.rounds.size() << " rounds: the 10th percentile of "
+      << (m.counted_rounds() < m.rounds.size() ? "the " + std::to_string(m.counted_rounds()) + " rounds with the memory quiet"
+                                               : std::string("them")) << (m.at_reference() ? " at the description's clock" : "")
       << ", known to "
       << digits(m.uncertainty_percent, 2) << "%; interquartile spread " << digits(m.spread_percent, 2) << "%)\n";
   else
