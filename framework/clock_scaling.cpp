@@ -6,9 +6,6 @@ namespace pacer {
 
 namespace {
 
-// The construct sections hold costs (seconds) of work the core does.
-bool construct_section(const std::string& section) { return section == "hllc" || section == "intcc"; }
-
 // The factor a figure of dimension `d` moves by when the clock moves by `ratio`.
 double factor(Dimension d, double ratio) {
   switch (d) {
@@ -38,7 +35,7 @@ Hardware at_core_clock(const Hardware& hw, double hz) {
   for (auto& [name, section] : out.sections) {
     const SectionSpec* spec = find_section_spec(name);
     for (auto& [param, figure] : section.params) {
-      if (construct_section(name)) {
+      if (is_cost_vector_section(name)) {  // costs of work the core does
         scale(figure, 1 / ratio);
         continue;
       }

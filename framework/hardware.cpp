@@ -1,5 +1,7 @@
 #include "framework/hardware.hpp"
 
+#include <algorithm>
+
 namespace pacer {
 
 const HwSection* Hardware::section(const std::string& name) const {
@@ -132,6 +134,16 @@ const std::vector<SectionSpec> kSchema = {
 }  // namespace
 
 const std::vector<SectionSpec>& hardware_schema() { return kSchema; }
+
+const std::vector<std::string>& cost_vector_sections() {
+  static const std::vector<std::string> names = {"hllc", "intcc"};
+  return names;
+}
+
+bool is_cost_vector_section(const std::string& name) {
+  const auto& names = cost_vector_sections();
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
 
 const SectionSpec* find_section_spec(const std::string& name) {
   for (const auto& s : kSchema)

@@ -77,6 +77,10 @@ struct SectionSpec {
   std::string meaning;
 };
 const std::vector<SectionSpec>& hardware_schema();
+// The sections outside the schema: cost vectors, one time per C construct
+// ("hllc") or IR class ("intcc"), each of work the core does.
+const std::vector<std::string>& cost_vector_sections();
+bool is_cost_vector_section(const std::string& name);
 const SectionSpec* find_section_spec(const std::string& name);
 
 }  // namespace pacer

@@ -26,16 +26,16 @@ class MemoryProbe {
   MemoryProbe(const MemoryProbe&) = delete;
   MemoryProbe& operator=(const MemoryProbe&) = delete;
 
-  // Bytes a second of the fastest of a few reads of the whole buffer; the
-  // fastest is what the memory gives when its other users let it.
-  double read_rate() const;
-  // The highest read_rate() so far: the memory undisturbed, as far as this
+  // Bytes a second of the fastest of a few reads of the whole buffer (the
+  // fastest is what the memory gives when its other users let it),
+  // remembered in quiet_rate().
+  double probe();
+  // The highest probe() so far: the memory undisturbed, as far as this
   // study saw it.
   double quiet_rate() const { return quiet_; }
-  // read_rate(), remembered in quiet_rate().
-  double probe();
 
  private:
+  double read_rate() const;
   struct Buffer;
   std::unique_ptr<Buffer> buffer_;
   double quiet_ = 0;

@@ -16,7 +16,8 @@ class HardwareReader {
     if (std::string(root.name()) != "hardware")
       src_.fail(root, root.name(), "expected <hardware> as the document element");
     src_.allow_attributes(root, {"name"});
-    std::vector<std::string> sections = {"description", "hllc", "intcc"};
+    std::vector<std::string> sections = cost_vector_sections();
+    sections.push_back("description");
     for (const auto& s : hardware_schema()) sections.push_back(s.name);
     src_.allow_children(root, sections);
     Hardware hw;
