@@ -66,34 +66,38 @@ const char* ConstructCounter::storage(const Expr* lv) {
 // A constant expression without side effects costs nothing at run time: the
 // compiler folds it.
 bool ConstructCounter::folded(const Expr* e) {
-  if (reads_local(e) || e->isValueDependent() || e->HasSideEffects(ctx_)) return false;
+  if (never_constant(e) || e->isValueDependent() || e->HasSideEffects(ctx_)) return false;
   return e->isEvaluatable(ctx_);
 }
 
-// Whether evaluating `e` certainly reads the value of a local variable that
-// is not const: then Clang's evaluator cannot fold it, and its costly check,
-// which walks the whole operand each time an operator inside is counted
-// (quadratic in the nesting), is skipped. Only operators that evaluate every
-// operand pass the answer up; &&, ||, the comma, ?:, sizeof and calls (such
-// as __builtin_constant_p) answer "not certain". Remembered per node.
-bool ConstructCounter::reads_local(const Expr* e) {
-  if (auto known = reads_local_.find(e); known != reads_local_.end()) return known->second;
-  bool reads = false;
-  if (const auto* c = dyn_cast<ImplicitCastExpr>(e); c && c->getCastKind() == CK_LValueToRValue)
+// Whether `e` is certainly no constant: it reads the value of a variable
+// that is not const, local or global, or (in C, which has no constant
+// functions) calls a function that is not one of Clang's builtins. Then
+// Clang's evaluator cannot fold it, and its costly check, which walks the
+// whole operand each time an operator inside is counted (quadratic in the
+// nesting), is skipped. Only operators that evaluate every operand pass the
+// answer up; &&, ||, the comma, ?:, sizeof and builtin calls (such as
+// __builtin_constant_p) answer "not certain". Remembered per node.
+bool ConstructCounter::never_constant(const Expr* e) {
+  if (auto known = never_constant_.find(e); known != never_constant_.end()) return known->second;
+  bool never = false;
+  if (const auto* call = dyn_cast<CallExpr>(e))
+    never = !ctx_.getLangOpts().CPlusPlus && call->getBuiltinCallee() == 0;
+  if (const auto* c = dyn_cast<ImplicitCastExpr>(e); !never && c && c->getCastKind() == CK_LValueToRValue)
     if (const auto* ref = dyn_cast<DeclRefExpr>(c->getSubExpr()->IgnoreParens()))
       if (const auto* v = dyn_cast<VarDecl>(ref->getDecl()))
-        reads = v->hasLocalStorage() && !v->getType().isConstQualified();
+        never = !v->getType().isConstQualified();
   const auto* b = dyn_cast<BinaryOperator>(e);
   const bool every_operand = isa<BinaryOperator, UnaryOperator, CastExpr, ArraySubscriptExpr, MemberExpr, ParenExpr>(e) &&
                              !(b && (b->isLogicalOp() || b->isCommaOp()));
-  if (!reads && every_operand)
+  if (!never && every_operand)
     for (const Stmt* child : e->children())
-      if (const auto* sub = dyn_cast_or_null<Expr>(child); sub && reads_local(sub)) {
-        reads = true;
+      if (const auto* sub = dyn_cast_or_null<Expr>(child); sub && never_constant(sub)) {
+        never = true;
         break;
       }
-  reads_local_[e] = reads;
-  return reads;
+  never_constant_[e] = never;
+  return never;
 }
 
 void ConstructCounter::count(const Expr* e) {

@@ -72,11 +72,11 @@ class ConstructCounter {
   void call(const clang::CallExpr& e);
   void conversion(clang::QualType from, clang::QualType to);
   bool folded(const clang::Expr* e);
-  bool reads_local(const clang::Expr* e);
+  bool never_constant(const clang::Expr* e);
 
   clang::ASTContext& ctx_;
   ExprHooks& hooks_;
-  llvm::DenseMap<const clang::Expr*, bool> reads_local_;
+  llvm::DenseMap<const clang::Expr*, bool> never_constant_;
   bool hoisting_ = false;  // counting an invariant expression, before its loop
 };
 
