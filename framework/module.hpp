@@ -20,6 +20,11 @@ std::string helper_program(const std::string& name);
 // std::runtime_error naming the file and the loader's reason.
 const void* module_entry(const std::string& name, const char* entry, int version);
 
+// Whether modules are opened bound deep (RTLD_DEEPBIND), their libraries
+// binding symbols among themselves first: in every program pacer builds
+// (compiled -fPIC), except under AddressSanitizer.
+bool modules_bound_deep();
+
 template <class Api>
 const Api& module_api(const std::string& name, const char* entry) {
   static const Api* api = static_cast<const Api*>(module_entry(name, entry, Api::current_version));

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "framework/module.hpp"
 #include "framework/reduction.hpp"
 #include "frontends/clang/c_frontend.hpp"
 #include "tests/test_support.hpp"
@@ -62,6 +63,26 @@ std::set<std::string> unmodelable(const CAnalysis& a) {
 }
 
 }  // namespace
+
+#if defined(__SANITIZE_ADDRESS__)
+#define TEST_ADDRESS_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TEST_ADDRESS_SANITIZER 1
+#endif
+#endif
+
+TEST_CASE("the Clang module is opened bound deep, except under AddressSanitizer", "[frontend]") {
+  // This program is compiled as pacer's are (-fPIC, no copies of the
+  // runtimes' data); the module is opened once a file has been analysed.
+  const CAnalysis a = analyse_source("int f(int x) { return x + 1; }\n");
+  CHECK(a.model.find_seg("f"));
+#if defined(TEST_ADDRESS_SANITIZER)
+  CHECK_FALSE(modules_bound_deep());
+#else
+  CHECK(modules_bound_deep());
+#endif
+}
 
 TEST_CASE("straight-line code is one segment counted by C semantics", "[frontend]") {
   CAnalysis a = analyse_source("double f(double *a, int n) { double s = 0; s += a[n - 1] * 2.0; return s; }");
