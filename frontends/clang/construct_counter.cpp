@@ -63,11 +63,59 @@ const char* ConstructCounter::storage(const Expr* lv) {
   return "global";  // array elements, pointees
 }
 
+namespace {
+
+// The variable an lvalue names, through element and member (not ->) access.
+const VarDecl* named_variable(const Expr* lvalue) {
+  lvalue = lvalue->IgnoreParens();
+  if (const auto* ref = dyn_cast<DeclRefExpr>(lvalue)) return dyn_cast<VarDecl>(ref->getDecl());
+  if (const auto* member = dyn_cast<MemberExpr>(lvalue)) return member->isArrow() ? nullptr : named_variable(member->getBase());
+  if (const auto* element = dyn_cast<ArraySubscriptExpr>(lvalue)) {
+    const auto* decay = dyn_cast<ImplicitCastExpr>(element->getBase()->IgnoreParens());
+    return decay && decay->getCastKind() == CK_ArrayToPointerDecay ? named_variable(decay->getSubExpr()) : nullptr;
+  }
+  return nullptr;
+}
+
+// Whether `e` is the address of an automatic variable or of a part of one
+// (an array's decay to a pointer is such an address): no constant, though
+// an expression that compares two such addresses may be one.
+bool automatic_address(const Expr* e) {
+  const Expr* of = nullptr;
+  if (const auto* u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_AddrOf) of = u->getSubExpr();
+  if (const auto* c = dyn_cast<ImplicitCastExpr>(e); c && c->getCastKind() == CK_ArrayToPointerDecay) of = c->getSubExpr();
+  const VarDecl* v = of ? named_variable(of) : nullptr;
+  return v && v->hasLocalStorage();
+}
+
+}  // namespace
+
 // A constant expression without side effects costs nothing at run time: the
 // compiler folds it.
 bool ConstructCounter::folded(const Expr* e) {
-  if (never_constant(e) || e->isValueDependent() || e->HasSideEffects(ctx_)) return false;
+  if (literal_conversion(e)) return true;
+  if (automatic_address(e) || never_constant(e) || e->isValueDependent() || e->HasSideEffects(ctx_)) return false;
   return e->isEvaluatable(ctx_);
+}
+
+// An integer or character literal converted to another integer type, to
+// bool, to floating point or to a null pointer: a constant Clang folds
+// whatever the value, found without its evaluator.
+bool ConstructCounter::literal_conversion(const Expr* e) {
+  e = e->IgnoreParens();
+  if (isa<IntegerLiteral, CharacterLiteral>(e)) return true;
+  const auto* c = dyn_cast<CastExpr>(e);
+  if (!c) return false;
+  switch (c->getCastKind()) {
+    case CK_IntegralCast:
+    case CK_IntegralToBoolean:
+    case CK_IntegralToFloating:
+    case CK_NullToPointer:
+    case CK_NoOp:
+      return literal_conversion(c->getSubExpr());
+    default:
+      return false;
+  }
 }
 
 // Whether `e` is certainly no constant: it reads the value of a variable

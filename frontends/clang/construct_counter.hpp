@@ -73,6 +73,7 @@ class ConstructCounter {
   void conversion(clang::QualType from, clang::QualType to);
   bool folded(const clang::Expr* e);
   bool never_constant(const clang::Expr* e);
+  static bool literal_conversion(const clang::Expr* e);
 
   clang::ASTContext& ctx_;
   ExprHooks& hooks_;
