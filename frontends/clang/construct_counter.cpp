@@ -88,12 +88,41 @@ bool automatic_address(const Expr* e) {
   return v && v->hasLocalStorage();
 }
 
+// Whether `e` is the address of a variable of static storage (not a
+// thread's), of a member of one, or of a string literal, or of an element of
+// a static array at a literal index inside it: the linker's constant.
+bool static_address(const Expr* e) {
+  const Expr* of = nullptr;
+  if (const auto* u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_AddrOf) of = u->getSubExpr();
+  if (const auto* c = dyn_cast<ImplicitCastExpr>(e); c && c->getCastKind() == CK_ArrayToPointerDecay) of = c->getSubExpr();
+  if (!of) return false;
+  of = of->IgnoreParens();
+  if (isa<StringLiteral>(of)) return true;
+  while (true) {
+    if (const auto* member = dyn_cast<MemberExpr>(of); member && !member->isArrow()) {
+      of = member->getBase()->IgnoreParens();
+    } else if (const auto* element = dyn_cast<ArraySubscriptExpr>(of)) {
+      const auto* decay = dyn_cast<ImplicitCastExpr>(element->getBase()->IgnoreParens());
+      const auto* index = dyn_cast<IntegerLiteral>(element->getIdx()->IgnoreParenImpCasts());
+      if (!decay || decay->getCastKind() != CK_ArrayToPointerDecay || !index) return false;
+      const auto* array = dyn_cast<ConstantArrayType>(decay->getSubExpr()->getType()->getAsArrayTypeUnsafe());
+      if (!array || index->getValue().uge(array->getSize().getZExtValue())) return false;
+      of = decay->getSubExpr()->IgnoreParens();
+    } else {
+      break;
+    }
+  }
+  const auto* ref = dyn_cast<DeclRefExpr>(of);
+  const auto* v = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+  return v && v->hasGlobalStorage() && v->getTLSKind() == VarDecl::TLS_None;
+}
+
 }  // namespace
 
 // A constant expression without side effects costs nothing at run time: the
 // compiler folds it.
 bool ConstructCounter::folded(const Expr* e) {
-  if (literal_conversion(e)) return true;
+  if (literal_conversion(e) || static_address(e)) return true;
   if (automatic_address(e) || never_constant(e) || e->isValueDependent() || e->HasSideEffects(ctx_)) return false;
   return e->isEvaluatable(ctx_);
 }
@@ -104,6 +133,9 @@ bool ConstructCounter::folded(const Expr* e) {
 bool ConstructCounter::literal_conversion(const Expr* e) {
   e = e->IgnoreParens();
   if (isa<IntegerLiteral, CharacterLiteral>(e)) return true;
+  // A literal is never negative, so negating one cannot overflow its type.
+  if (const auto* u = dyn_cast<UnaryOperator>(e); u && (u->getOpcode() == UO_Minus || u->getOpcode() == UO_Plus))
+    return isa<IntegerLiteral>(u->getSubExpr()->IgnoreParens());
   const auto* c = dyn_cast<CastExpr>(e);
   if (!c) return false;
   switch (c->getCastKind()) {
