@@ -390,7 +390,7 @@ TEST_CASE("ICC prices lines whose fills crowd into a few sets of level 1 at the 
 // for level 3's latency. Rows 4 KiB apart fill one set of level 1 and two
 // of level 2's set groups, whose 16 lines a column of 512 overruns; level
 // 3's 64 groups hold it.
-TEST_CASE("ICC prices a crowded walk's lines from level 3 at level 3's latency", "[traffic]") {
+TEST_CASE("ICC prices a crowded walk's lines from level 3 at that walk measured from level 3, else at level 3's latency", "[traffic]") {
   CAnalysis a = analyse_code(
       "static float b[512][1024], s;\n"
       "void columns(void) {\n"
@@ -418,6 +418,11 @@ TEST_CASE("ICC prices a crowded walk's lines from level 3 at level 3's latency",
   memory["l2_latency"] = ns(4);
   memory["l3_latency"] = ns(20);
   CHECK(icc.price(column, hw).seconds == Approx(40e-9).epsilon(0.05));  // two lines per 20 ns
+  // The same walk measured from level 3 keeps fewer lines in flight than
+  // the latencies say: its own figure, in its ratio to level 2's, wins.
+  memory["l3_line_1_sets"] = ns(48);
+  CHECK(icc.price(column, hw).seconds == Approx(48e-9).epsilon(0.05));
+  memory.erase("l3_line_1_sets");
   // A walk as fast as level 2's bandwidth is bound by that, not by its sets:
   // its lines from level 3 come as spread-out ones do.
   memory["l2_line_1_sets"] = ns(1);

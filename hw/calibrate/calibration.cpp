@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <tuple>
 
@@ -120,6 +121,7 @@ class Calibrator {
     if (const long bytes = level2_point(); bytes > 0)
       for (const auto& [sets, stride] : set_walks())
         args.push_back("stride" + std::to_string(stride) + "=" + std::to_string(bytes));
+    if (const auto walk = level3_set_walk()) args.push_back("matrix" + std::to_string(walk->second) + "=" + std::to_string(walk->first));
     say("measuring (pinned to one core)");
     const Timings t = run_harness(program, dir.path / "timings.txt", args);
     costs(t);
@@ -267,6 +269,26 @@ class Calibrator {
       for (int k = 1; k <= 16 && k <= sets; k *= 2) out.emplace_back(k, sets / k * std::lround(l.line));
     }
     return out;
+  }
+  // A walk down columns that crowd into one of level 1's sets, over bytes
+  // that level 3 holds and level 2 cannot, each column of lines walked eight
+  // times, as a matrix's columns of doubles are: eight times level 2, which
+  // spreads a column's lines over the sets its pages' frames reach (on a
+  // Zen 5, such walks over 1 and 2 MiB took 2.0 ns a line, over 8 MiB
+  // 5.5-5.9 ns), and at most half of level 3. (bytes, stride); none when the
+  // geometry is not known.
+  std::optional<std::pair<long, long>> level3_set_walk() const {
+    const std::vector<std::pair<int, long>> walks = set_walks();
+    double l2 = 0, l3 = 0;
+    for (const auto& l : levels_) {
+      if (l.level == 2) l2 = l.bytes;
+      if (l.level == 3) l3 = l.bytes;
+    }
+    if (walks.empty() || walks.front().first != 1 || l2 <= 0 || l3 <= 0) return std::nullopt;
+    const long stride = walks.front().second;
+    const long bytes = static_cast<long>(std::min(8 * l2, l3 / 2)) / stride * stride;
+    if (bytes <= 2 * l2) return std::nullopt;  // level 2 would hold much of it
+    return std::pair{bytes, stride};
   }
   long level2_point() const {
     for (const auto& [name, bytes] : memory_points())
@@ -489,6 +511,17 @@ class Calibrator {
                 std::to_string(bytes / 1024) + " KiB, a line each, whose level 1 misses fall into " +
                 std::to_string(sets) + " of its sets");
       }
+    if (const auto walk = level3_set_walk()) {
+      std::vector<double> line;
+      for (double s : timing(t, "sets:" + std::to_string(walk->second) + ":" + std::to_string(walk->first) + ":x8"))
+        line.push_back(s / static_cast<double>(8 * (walk->first / 64)));
+      mem.params["l3_line_1_sets"] = measured(
+          median(line), spread(line), 1e-9, "ns",
+          "measured by pacer calibrate: loads down the columns of rows " + std::to_string(walk->second) +
+              " B apart over " + std::to_string(walk->first / 1024) +
+              " KiB, a line each, eight times over (a matrix's columns of doubles), whose level 1 misses fall "
+              "into 1 of its sets and which level 2 cannot hold");
+    }
     Figure page = measured(static_cast<double>(sysconf(_SC_PAGESIZE)), 0, 1, "B",
                            "the operating system's page size (sysconf)");
     page.spread = -1;

@@ -415,18 +415,23 @@ static void page_walks(FILE* out, size_t pages) {
  * per load (each column its own lines), as a column of a matrix whose rows
  * are a multiple of a few lines apart. Level 1's sets hold the lines of
  * a column only in the sets its stride reaches; the time per line is that of
- * as many concurrent fills as those sets take. */
-static void set_walk(FILE* out, size_t stride, size_t size) {
+ * as many concurrent fills as those sets take. With `visits` of 8, each
+ * column of lines is walked eight times over, as the eight columns of
+ * doubles a line holds are (sets:STRIDE:SIZE:x8). */
+static void set_walk(FILE* out, size_t stride, size_t size, int visits) {
   char name[64];
   size_t rows = size / stride, columns = stride / 64;
   g_size = size;
   g_buffer = aligned_alloc(4096, size);
   memset(g_buffer, 1, size);
-  g_scatter = malloc(rows * columns * sizeof *g_scatter);
-  g_scatter_count = rows * columns;
+  g_scatter = malloc(rows * columns * visits * sizeof *g_scatter);
+  g_scatter_count = rows * columns * visits;
+  size_t k = 0;
   for (size_t c = 0; c < columns; c++)
-    for (size_t r = 0; r < rows; r++) g_scatter[c * rows + r] = (uint32_t)(r * columns + c);
-  snprintf(name, sizeof name, "sets:%zu:%zu", stride, size);
+    for (int v = 0; v < visits; v++)
+      for (size_t r = 0; r < rows; r++) g_scatter[k++] = (uint32_t)(r * columns + c);
+  if (visits == 1) snprintf(name, sizeof name, "sets:%zu:%zu", stride, size);
+  else snprintf(name, sizeof name, "sets:%zu:%zu:x%d", stride, size, visits);
   progress(name);
   measure(out, name, scattered_lines, 1);
   free(g_scatter);
@@ -434,7 +439,8 @@ static void set_walk(FILE* out, size_t stride, size_t size) {
 }
 
 /* argv: OUTFILE TARGET_SECONDS [memory-only] [LEVEL=BYTES ...] for the
-   memory levels (walk=PAGES for the TLB, strideS=BYTES for a set walk);
+   memory levels (walk=PAGES for the TLB, strideS=BYTES for a set walk,
+   matrixS=BYTES for one walked as a matrix's columns of doubles are);
    memory-only leaves out the processor's benchmarks. */
 int main(int argc, char** argv) {
   if (argc < 3) {
@@ -457,7 +463,7 @@ int main(int argc, char** argv) {
   for (int i = first; i < argc; i++) /* a curve point is one benchmark, a level three */
     g_total += strncmp(argv[i], "curve=", 6) == 0 || strncmp(argv[i], "bwcurve=", 8) == 0 ? 1
                : strncmp(argv[i], "walk=", 5) == 0                                          ? 2
-               : strncmp(argv[i], "stride", 6) == 0                                         ? 1
+               : strncmp(argv[i], "stride", 6) == 0 || strncmp(argv[i], "matrix", 6) == 0   ? 1
                                                                                             : 3;
   g_chase[0] = g_chase;
   for (int i = 0; processor && i < constructs; i++) {
@@ -500,7 +506,8 @@ int main(int argc, char** argv) {
     size_t size;
     if (sscanf(argv[a], "%15[^=]=%zu", level, &size) != 2) return 2;
     if (strcmp(level, "walk") == 0) page_walks(out, size);
-    else if (strncmp(level, "stride", 6) == 0) set_walk(out, (size_t)atol(level + 6), size);
+    else if (strncmp(level, "stride", 6) == 0) set_walk(out, (size_t)atol(level + 6), size, 1);
+    else if (strncmp(level, "matrix", 6) == 0) set_walk(out, (size_t)atol(level + 6), size, 8);
     else memory_level(out, level, size);
   }
   fprintf(stderr, "\n");

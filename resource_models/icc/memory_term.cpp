@@ -76,18 +76,22 @@ double crowded_line_time(const Ruv& r, const Hardware& hw) {
   return per_line;
 }
 
-// A crowded walk keeps as many fills in flight as those sets take, whatever
-// level answers them (Little's law: the walk measured from level 2 keeps
-// l2_latency / per_line lines in flight, when it is slower than level 2's
-// bandwidth and so bound by them). A line no prefetcher fetched ahead that
-// is found in level 3 holds its place for level 3's latency instead: a
-// column of rows 16 KiB apart whose lines level 2 cannot hold took 4.9 ns a
-// line on a Zen 5 (l2_line_1_sets 1.36 ns x 12.5 / 3.3 ns = 5.1 ns), not
-// level 3's 0.53 ns of spread-out lines. Lines from memory do not follow
-// the same law (the same walk over 64 Ki rows a page apart, every line
-// from memory, took 12 ns a line, where memory's 160 ns would give 65):
-// they are priced as lines from level 3, which they take at least.
-// Without the latencies, every line is priced as if found in level 2.
+// A crowded walk keeps few fills in flight, as many as those sets take
+// (Little's law: the walk measured from level 2 keeps l2_latency / per_line
+// lines in flight, when it is slower than level 2's bandwidth and so bound
+// by them). A line no prefetcher fetched ahead that is found in level 3
+// holds its place longer: it costs what the same walk measured from level 3
+// costs, l3_line_1_sets, in the ratio of that to the walk from level 2
+// (l3_line_1_sets / l2_line_1_sets) for walks over more sets. Without that
+// figure, the ratio of the levels' latencies: the walk from level 3 would
+// keep as many lines in flight as the walk from level 2. It keeps fewer: on
+// a Zen 5, 5.8-6.2 ns a line against 1.36 x 12.2 / 3.3 = 5.0 ns (walks of
+// 2,048 and 4,096 rows 4 KiB apart), and matvec_col's column, 6.3-6.5 ns an
+// element. Lines from memory do not follow the law (a walk over 64 Ki rows a
+// page apart, every line from memory, took 12 ns a line, where memory's
+// 160 ns would give 65): they are priced as lines from level 3, which they
+// take at least. Without the latencies, every line is priced as if found in
+// level 2.
 double crowded_sets_time(const Ruv& r, const Hardware& hw) {
   if (!r.has("l1_fill_sets") || r.get("bytes_from_l2") <= 0) return 0;
   const double per_line = crowded_line_time(r, hw);
@@ -99,7 +103,10 @@ double crowded_sets_time(const Ruv& r, const Hardware& hw) {
   auto figure = [&](const char* name) { return hw.require("memory", name, "icc").value; };
   if (per_line <= line / figure("l2_bandwidth")) return base;  // bound by bandwidth, not by the sets
   const double beyond_l2 = r.get("lines_scattered_from_l3");
-  return base + per_line * beyond_l2 * std::max(0.0, figure("l3_latency") / figure("l2_latency") - 1);
+  const double slower = hw.has("memory", "l3_line_1_sets") && hw.has("memory", "l2_line_1_sets")
+                            ? figure("l3_line_1_sets") / figure("l2_line_1_sets")
+                            : figure("l3_latency") / figure("l2_latency");
+  return base + per_line * beyond_l2 * std::max(0.0, slower - 1);
 }
 
 // The simulated lines each level sends, each over that level's bandwidth:
