@@ -3,10 +3,13 @@
 #include <dlfcn.h>
 
 #include <sys/single_threaded.h>
+#include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <new>
 #include <stdexcept>
 
 namespace pacer {
@@ -20,16 +23,18 @@ struct VersionedApi {
   int version;
 };
 
-#if defined(__SANITIZE_ADDRESS__)
-#define PACER_ADDRESS_SANITIZER 1
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define PACER_SANITIZER 1
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define PACER_ADDRESS_SANITIZER 1
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define PACER_SANITIZER 1
 #endif
 #endif
 
 // Whether `library` itself defines `symbol` at the address this program
-// uses: not so when the executable holds a copy of it (a copy relocation).
+// uses: not so when the executable holds a copy of it (a copy relocation)
+// or something loaded before the library defines it too (an allocator
+// preloaded or linked into the program, a sanitizer's runtime).
 bool used_where_defined(const char* library, const char* symbol, const void* used) {
   void* handle = dlopen(library, RTLD_LAZY | RTLD_NOLOAD);
   if (!handle) return false;
@@ -38,29 +43,41 @@ bool used_where_defined(const char* library, const char* symbol, const void* use
   return defined == used;
 }
 
-// Whether the module may be bound deep (RTLD_DEEPBIND): Clang's and LLVM's
-// libraries then find the symbols they bind in their own objects first,
-// instead of after a search of every object the program loaded, which cost
-// as much as clang's whole dynamic loading again (10 M instructions of each
-// analysis). Not under AddressSanitizer, whose allocator the deep-bound
-// libraries would miss; not when the executable holds copies of the C and
-// C++ runtimes' data (built -fPIE rather than -fPIC), which the libraries
-// would then not see: whether the process is single-threaded, the standard
-// streams.
-int deep_binding() {
-#if defined(PACER_ADDRESS_SANITIZER)
-  return 0;
+// Whether a module may be bound deep (RTLD_DEEPBIND): its libraries then
+// find the symbols they bind in their own objects first, instead of after a
+// search of every object the program loaded (for Clang's and LLVM's, as
+// much as clang's whole dynamic loading again: 10 M instructions of each
+// analysis). Only where the program uses the C and C++ runtimes' own
+// objects, which the deep-bound libraries would bind: not when the
+// executable holds copies of their data (built -fPIE rather than -fPIC:
+// whether the process is single-threaded, the standard streams, the
+// environment), and not when another allocator stands in for theirs
+// (memory would be freed by the allocator that did not give it). Never
+// under a sanitizer, whose runtime refuses a deep-bound library.
+bool deep_binding_safe() {
+#if defined(PACER_SANITIZER)
+  return false;
 #else
-  static const bool own = used_where_defined("libc.so.6", "__libc_single_threaded", &__libc_single_threaded) &&
-                          used_where_defined("libstdc++.so.6", "_ZSt4cout", &std::cout) &&
-                          used_where_defined("libstdc++.so.6", "_ZSt4cerr", &std::cerr);
-  return own ? RTLD_DEEPBIND : 0;
+  using New = void* (*)(std::size_t);
+  using Delete = void (*)(void*) noexcept;
+  static const bool own =
+      used_where_defined("libc.so.6", "__libc_single_threaded", &__libc_single_threaded) &&
+      used_where_defined("libc.so.6", "environ", &environ) && used_where_defined("libc.so.6", "stdout", &stdout) &&
+      used_where_defined("libc.so.6", "stderr", &stderr) &&
+      used_where_defined("libc.so.6", "malloc", reinterpret_cast<const void*>(&std::malloc)) &&
+      used_where_defined("libc.so.6", "free", reinterpret_cast<const void*>(&std::free)) &&
+      used_where_defined("libstdc++.so.6", "_ZSt4cout", &std::cout) &&
+      used_where_defined("libstdc++.so.6", "_ZSt4cerr", &std::cerr) &&
+      used_where_defined("libstdc++.so.6", "_Znwm", reinterpret_cast<const void*>(static_cast<New>(&::operator new))) &&
+      used_where_defined("libstdc++.so.6", "_ZdlPv",
+                         reinterpret_cast<const void*>(static_cast<Delete>(&::operator delete)));
+  return own;
 #endif
 }
 
 }  // namespace
 
-bool modules_bound_deep() { return deep_binding() != 0; }
+bool modules_bound_deep() { return deep_binding_safe(); }
 
 std::string library_dir() {
   Dl_info info{};
@@ -71,12 +88,13 @@ std::string library_dir() {
 
 std::string helper_program(const std::string& name) { return library_dir() + "/pacer/" + name; }
 
-const void* module_entry(const std::string& name, const char* entry, int version) {
+const void* module_entry(const std::string& name, const char* entry, int version, Binding binding) {
   const char* dir = std::getenv("PACER_MODULE_DIR");
   std::string file = (dir && *dir ? std::string(dir) : library_dir() + "/pacer") + "/lib" + name + ".so";
   // RTLD_LOCAL: the module's own copies of Clang's and LLVM's symbols stay
   // its own. The handle is never closed: results made by the module live on.
-  void* handle = dlopen(file.c_str(), RTLD_LAZY | RTLD_LOCAL | deep_binding());
+  const int deep = binding == Binding::deep && deep_binding_safe() ? RTLD_DEEPBIND : 0;
+  void* handle = dlopen(file.c_str(), RTLD_LAZY | RTLD_LOCAL | deep);
   if (!handle) throw std::runtime_error("cannot load pacer's module " + file + ": " + dlerror());
   using Entry = const void* (*)();
   auto get = reinterpret_cast<Entry>(dlsym(handle, entry));

@@ -15,19 +15,24 @@ std::string library_dir();
 // A helper program built with pacer (the MPI ping-pong): <libdir>/pacer/NAME.
 std::string helper_program(const std::string& name);
 
+// How a module's libraries bind their symbols: through the program's
+// objects first, as any library does, or among themselves first
+// (RTLD_DEEPBIND), where that is safe (modules_bound_deep).
+enum class Binding { shared, deep };
+
 // Opens `lib<name>.so` from $PACER_MODULE_DIR, else <libdir>/pacer/, once per
 // process, and returns what its `entry` function returns. Throws
 // std::runtime_error naming the file and the loader's reason.
-const void* module_entry(const std::string& name, const char* entry, int version);
+const void* module_entry(const std::string& name, const char* entry, int version, Binding binding = Binding::shared);
 
-// Whether modules are opened bound deep (RTLD_DEEPBIND), their libraries
-// binding symbols among themselves first: in every program pacer builds
-// (compiled -fPIC), except under AddressSanitizer.
+// Whether a module asked to be bound deep is: where the program uses the C
+// and C++ runtimes' own data and allocator (pacer's programs are compiled
+// -fPIC for that), and never under a sanitizer.
 bool modules_bound_deep();
 
 template <class Api>
-const Api& module_api(const std::string& name, const char* entry) {
-  static const Api* api = static_cast<const Api*>(module_entry(name, entry, Api::current_version));
+const Api& module_api(const std::string& name, const char* entry, Binding binding = Binding::shared) {
+  static const Api* api = static_cast<const Api*>(module_entry(name, entry, Api::current_version, binding));
   return *api;
 }
 

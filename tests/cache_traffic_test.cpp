@@ -386,7 +386,8 @@ TEST_CASE("ICC prices lines whose fills crowd into a few sets of level 1 at the 
 }
 
 // Lines of a crowded walk that level 2 cannot hold come from level 3 while
-// the walk still keeps only so many fills in flight: each holds its place
+// the walk still keeps only so many fills in flight: each costs what the
+// walk measured from level 3 does, or, without that figure, holds its place
 // for level 3's latency. Rows 4 KiB apart fill one set of level 1 and two
 // of level 2's set groups, whose 16 lines a column of 512 overruns; level
 // 3's 64 groups hold it.

@@ -10,7 +10,12 @@ namespace pacer {
 
 bool is_c_source(const std::string& path) { return std::filesystem::path(path).extension() == ".c"; }
 
-const ClangModuleApi& clang_module() { return module_api<ClangModuleApi>(clang_module_name, clang_module_entry); }
+// Bound deep: Clang's and LLVM's libraries bind hundreds of thousands of
+// symbols among themselves, each otherwise looked for in every object the
+// program loaded first.
+const ClangModuleApi& clang_module() {
+  return module_api<ClangModuleApi>(clang_module_name, clang_module_entry, Binding::deep);
+}
 
 CAnalysis analyse_c(const AnalyseOptions& options) { return clang_module().analyse_c(options); }
 

@@ -121,9 +121,14 @@ bool static_address(const Expr* e) {
 
 // A constant expression without side effects costs nothing at run time: the
 // compiler folds it.
+// The answers found without Clang's evaluator are C's: C++ has constant
+// references and functions, and there only reads of local variables are
+// judged so.
 bool ConstructCounter::folded(const Expr* e) {
-  if (literal_conversion(e) || static_address(e)) return true;
-  if (automatic_address(e) || never_constant(e) || e->isValueDependent() || e->HasSideEffects(ctx_)) return false;
+  const bool c = !ctx_.getLangOpts().CPlusPlus;
+  if (c && (literal_conversion(e) || static_address(e))) return true;
+  if ((c && automatic_address(e)) || never_constant(e) || e->isValueDependent() || e->HasSideEffects(ctx_))
+    return false;
   return e->isEvaluatable(ctx_);
 }
 
@@ -151,8 +156,8 @@ bool ConstructCounter::literal_conversion(const Expr* e) {
 }
 
 // Whether `e` is certainly no constant: it reads the value of a variable
-// that is not const, local or global, or (in C, which has no constant
-// functions) calls a function that is not one of Clang's builtins. Then
+// that is not const (local or, in C, global), or (in C, which has no
+// constant functions) calls a function that is not one of Clang's builtins. Then
 // Clang's evaluator cannot fold it, and its costly check, which walks the
 // whole operand each time an operator inside is counted (quadratic in the
 // nesting), is skipped. Only operators that evaluate every operand pass the
@@ -166,7 +171,7 @@ bool ConstructCounter::never_constant(const Expr* e) {
   if (const auto* c = dyn_cast<ImplicitCastExpr>(e); !never && c && c->getCastKind() == CK_LValueToRValue)
     if (const auto* ref = dyn_cast<DeclRefExpr>(c->getSubExpr()->IgnoreParens()))
       if (const auto* v = dyn_cast<VarDecl>(ref->getDecl()))
-        never = !v->getType().isConstQualified();
+        never = !v->getType().isConstQualified() && (v->hasLocalStorage() || !ctx_.getLangOpts().CPlusPlus);
   const auto* b = dyn_cast<BinaryOperator>(e);
   const bool every_operand = isa<BinaryOperator, UnaryOperator, CastExpr, ArraySubscriptExpr, MemberExpr, ParenExpr>(e) &&
                              !(b && (b->isLogicalOp() || b->isCommaOp()));

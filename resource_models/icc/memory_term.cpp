@@ -81,8 +81,10 @@ double crowded_line_time(const Ruv& r, const Hardware& hw) {
 // lines in flight, when it is slower than level 2's bandwidth and so bound
 // by them). A line no prefetcher fetched ahead that is found in level 3
 // holds its place longer: it costs what the same walk measured from level 3
-// costs, l3_line_1_sets, in the ratio of that to the walk from level 2
-// (l3_line_1_sets / l2_line_1_sets) for walks over more sets. Without that
+// costs, l3_line_1_sets, and a walk over more sets its own time from level 2
+// in the ratio l3_line_1_sets / l2_line_1_sets (so that a walk over one set
+// costs the measured figure itself, though that was measured on a matrix's
+// columns walked eight times over and level 2's on lines read once). Without that
 // figure, the ratio of the levels' latencies: the walk from level 3 would
 // keep as many lines in flight as the walk from level 2. It keeps fewer: on
 // a Zen 5, 5.8-6.2 ns a line against 1.36 x 12.2 / 3.3 = 5.0 ns (walks of
