@@ -96,16 +96,20 @@ std::uint64_t CacheSimulator::physical(std::uint64_t address) {
   return (last_frame_ << page_shift_) | (address & ((1ull << page_shift_) - 1));
 }
 
-void Crossing::fill_into_set(std::uint64_t set) {
-  run_[in_run_++] = set;
-  if (in_run_ < run_.size()) return;
-  std::sort(run_.begin(), run_.end());
-  sets_in_runs += static_cast<double>(std::unique(run_.begin(), run_.end()) - run_.begin());
+void Crossing::fill_into_set(std::uint64_t set, unsigned stream) {
+  if (stream >= runs_.size()) runs_.resize(stream + 1);
+  Run& run = runs_[stream];
+  run.sets[run.filled++] = set;
+  if (run.filled < run.sets.size()) return;
+  std::sort(run.sets.begin(), run.sets.end());
+  sets_in_runs += static_cast<double>(std::unique(run.sets.begin(), run.sets.end()) - run.sets.begin());
   set_runs += 1;
-  in_run_ = 0;
+  run.filled = 0;
 }
 
-bool CacheSimulator::access(std::uint64_t address, double width, bool store, Crossing* crossed, bool scattered) {
+bool CacheSimulator::access(std::uint64_t address, double width, bool store, Crossing* crossed, bool scattered,
+                            unsigned stream) {
+  stream_ = stream;
   bool walked = false;
   if (tlb_sets_ > 0 && address >> page_shift_ != tlb_last_) {  // the same page again is the TLB's most recent
     tlb_last_ = address >> page_shift_;
@@ -147,7 +151,7 @@ bool CacheSimulator::touch(size_t k, std::uint64_t line, bool store, Crossing* c
     }
     if (!writeback) {
       crossed[k].fills += 1;
-      if (k == 0) crossed[k].fill_into_set(line % l.sets);  // only level 1's sets are priced
+      if (k == 0) crossed[k].fill_into_set(line % l.sets, stream_);  // only level 1's sets are priced
       if (scattered) crossed[k].scattered += 1;
       touch(k + 1, line, false, crossed, false, scattered);
     }
@@ -370,11 +374,13 @@ class NestWalk {
       if (t->crossed.empty()) t->crossed.assign(levels_, Crossing{});
       t->executions += 1;
     }
-    for (const BoundAccess& a : accesses) {
+    for (size_t i = 0; i < accesses.size(); ++i) {
+      const BoundAccess& a = accesses[i];
       double address = a.base;
       for (const auto& [counter, stride] : a.strides) address += stride * *counter;
       const bool walked = sim_.access(static_cast<std::uint64_t>(std::max(0.0, address)), a.width, a.store,
-                                      counted ? t->crossed.data() : scratch_.data(), a.scattered);
+                                      counted ? t->crossed.data() : scratch_.data(), a.scattered,
+                                      static_cast<unsigned>(i));
       if (walked && counted) t->walks += 1;
     }
     accesses_ += static_cast<double>(accesses.size());
@@ -521,7 +527,7 @@ void describe(const Seg& seg, std::string& key) {
 
 std::string traffic_key(const ApplicationModel& model, const CacheShape& shape, const ParamValues& bound,
                         double budget) {
-  std::string key = "pacer traffic 7\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
+  std::string key = "pacer traffic 8\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
                     " tlb " + std::to_string(shape.tlb_entries) + " " + std::to_string(shape.tlb_ways) + " budget " +
                     std::to_string(budget);
   for (const auto& l : shape.levels) key += "\n" + l.name + " " + std::to_string(l.bytes) + " " + std::to_string(l.ways);
