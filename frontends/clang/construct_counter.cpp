@@ -120,10 +120,10 @@ bool static_address(const Expr* e) {
 }  // namespace
 
 // A constant expression without side effects costs nothing at run time: the
-// compiler folds it.
-// The answers found without Clang's evaluator are C's: C++ has constant
-// references and functions, and there only reads of local variables are
-// judged so.
+// compiler folds it. Clang's evaluator is asked only what the shape of the
+// expression does not answer; those answers are C's (C++ has constant
+// references and functions: there only reads of local variables are judged
+// by shape).
 bool ConstructCounter::folded(const Expr* e) {
   const bool c = !ctx_.getLangOpts().CPlusPlus;
   if (c && (literal_conversion(e) || static_address(e))) return true;
