@@ -43,6 +43,8 @@ bool used_where_defined(const char* library, const char* symbol, const void* use
   return defined == used;
 }
 
+}  // namespace
+
 // Whether a module may be bound deep (RTLD_DEEPBIND): its libraries then
 // find the symbols they bind in their own objects first, instead of after a
 // search of every object the program loaded (for Clang's and LLVM's, as
@@ -54,7 +56,7 @@ bool used_where_defined(const char* library, const char* symbol, const void* use
 // environment), and not when another allocator stands in for theirs
 // (memory would be freed by the allocator that did not give it). Never
 // under a sanitizer, whose runtime refuses a deep-bound library.
-bool deep_binding_safe() {
+bool modules_bound_deep() {
 #if defined(PACER_SANITIZER)
   return false;
 #else
@@ -75,10 +77,6 @@ bool deep_binding_safe() {
 #endif
 }
 
-}  // namespace
-
-bool modules_bound_deep() { return deep_binding_safe(); }
-
 std::string library_dir() {
   Dl_info info{};
   if (dladdr(reinterpret_cast<void*>(&anchor), &info) == 0 || info.dli_fname == nullptr)
@@ -93,7 +91,7 @@ const void* module_entry(const std::string& name, const char* entry, int version
   std::string file = (dir && *dir ? std::string(dir) : library_dir() + "/pacer") + "/lib" + name + ".so";
   // RTLD_LOCAL: the module's own copies of Clang's and LLVM's symbols stay
   // its own. The handle is never closed: results made by the module live on.
-  const int deep = binding == Binding::deep && deep_binding_safe() ? RTLD_DEEPBIND : 0;
+  const int deep = binding == Binding::deep && modules_bound_deep() ? RTLD_DEEPBIND : 0;
   void* handle = dlopen(file.c_str(), RTLD_LAZY | RTLD_LOCAL | deep);
   if (!handle) throw std::runtime_error("cannot load pacer's module " + file + ": " + dlerror());
   using Entry = const void* (*)();

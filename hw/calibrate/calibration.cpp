@@ -277,6 +277,7 @@ class Calibrator {
   // Zen 5, such walks over 1 and 2 MiB took 2.0 ns a line, over 8 MiB
   // 5.5-5.9 ns), and at most half of level 3. (bytes, stride); none when the
   // geometry is not known.
+  static constexpr int kMatrixVisits = 8;  // a line's doubles: the harness's matrixS walk visits each line this often
   std::optional<std::pair<long, long>> level3_set_walk() const {
     const std::vector<std::pair<int, long>> walks = set_walks();
     double l2 = 0, l3 = 0;
@@ -518,8 +519,9 @@ class Calibrator {
     tlb(t, mem);
     if (const auto walk = level3_set_walk()) {
       std::vector<double> line;
-      for (double s : timing(t, "sets:" + std::to_string(walk->second) + ":" + std::to_string(walk->first) + ":x8"))
-        line.push_back(s / static_cast<double>(8 * (walk->first / 64)));
+      const std::string key = "sets:" + std::to_string(walk->second) + ":" + std::to_string(walk->first) + ":x" +
+                              std::to_string(kMatrixVisits);
+      for (double s : timing(t, key)) line.push_back(s / static_cast<double>(kMatrixVisits * (walk->first / 64)));
       // Each row its own page: where the TLB holds fewer, every line also
       // waited for a page walk, which ICC prices on its own.
       std::string walks;
