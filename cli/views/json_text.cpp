@@ -1,8 +1,10 @@
 #include "cli/views/json_text.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <string_view>
 
 #include "framework/every_core.hpp"
@@ -16,27 +18,27 @@ using json = nlohmann::ordered_json;
 // The shortest text that reads back as the same double, in nlohmann's
 // notation: fixed from 1e-4 up to 1e15, an exponent outside; a whole number
 // keeps its ".0" so that it reads back as a float, and what JSON cannot hold
-// (NaN, infinity) is null.
-void append_number(std::string& out, double v) {
-  if (!std::isfinite(v)) {
-    out += "null";
-    return;
-  }
+// (NaN, infinity) is null. Written at `p`, which has room for kNumberChars.
+constexpr size_t kNumberChars = 400;  // the longest fixed form below 1e15, and more
+char* number_chars(char* p, double v) {
+  if (!std::isfinite(v)) return std::copy_n("null", 4, p);
   const double magnitude = std::fabs(v);
   // Most values are counts: a whole number prints as its digits and ".0",
   // with no search for the shortest form.
   if (magnitude < 1e15 && v == std::trunc(v) && (v != 0 || !std::signbit(v))) {
-    char digits[24];
-    out.append(digits, std::to_chars(digits, digits + sizeof digits, static_cast<long long>(v)).ptr);
-    out += ".0";
-    return;
+    p = std::to_chars(p, p + 24, static_cast<long long>(v)).ptr;
+    return std::copy_n(".0", 2, p);
   }
-  char buf[400];  // the longest fixed form below 1e15
   const auto format = magnitude == 0 || (magnitude >= 1e-4 && magnitude < 1e15) ? std::chars_format::fixed
                                                                                 : std::chars_format::scientific;
-  const auto end = std::to_chars(buf, buf + sizeof buf, v, format).ptr;
-  out.append(buf, end);
-  if (std::none_of(buf, end, [](char c) { return c == '.' || c == 'e' || c == 'n'; })) out += ".0";
+  char* end = std::to_chars(p, p + kNumberChars - 2, v, format).ptr;
+  if (std::none_of(p, end, [](char c) { return c == '.' || c == 'e' || c == 'n'; })) end = std::copy_n(".0", 2, end);
+  return end;
+}
+
+void append_number(std::string& out, double v) {
+  char buf[kNumberChars];
+  out.append(buf, number_chars(buf, v));
 }
 
 template <class Int>
@@ -45,17 +47,26 @@ void append_integer(std::string& out, Int v) {
   out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
 }
 
+// The bytes JSON text carries as they are: printable ASCII but the quote and
+// the backslash. A table, as every key and string value is checked.
+constexpr std::array<bool, 256> kPlain = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0x20; c < 0x7f; ++c) t[c] = c != '"' && c != '\\';
+  return t;
+}();
+
 bool plain(std::string_view s) {
-  return std::all_of(s.begin(), s.end(), [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; });
+  for (unsigned char c : s)
+    if (!kPlain[c]) return false;
+  return true;
 }
 
 // Plain but for the paper notation's multiplication dot (U+00B7, the bytes
 // C2 B7), which JSON text carries as it is: every formula_paper has it.
 bool plain_or_dot(std::string_view s) {
   for (size_t i = 0; i < s.size(); ++i) {
-    const char c = s[i];
-    if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') continue;
-    if (c == '\xC2' && i + 1 < s.size() && s[i + 1] == '\xB7') {
+    if (kPlain[static_cast<unsigned char>(s[i])]) continue;
+    if (s[i] == '\xC2' && i + 1 < s.size() && s[i + 1] == '\xB7') {
       ++i;
       continue;
     }
@@ -182,47 +193,68 @@ std::string json_text(const json& j) {
   return out;
 }
 
-void JsonWriter::drain() {
-  if (!sink_ || out_.size() < chunk) return;
-  sink_->write(out_.data(), static_cast<std::streamsize>(out_.size()));
-  out_.clear();
+char* JsonWriter::make_room(size_t n) {
+  if (sink_ && used_ > 0) {
+    sink_->write(buf_.data(), static_cast<std::streamsize>(used_));
+    used_ = 0;
+  }
+  // With a stream the buffer stays a chunk; alone it doubles.
+  if (used_ + n > buf_.size()) buf_.resize(std::max({used_ + n, sink_ ? chunk : 2 * buf_.size(), chunk}));
+  return buf_.data() + used_;
 }
 
-// A new line at the depth of what is open, appended as one piece of a
-// ready line of spaces (the fill form's generic path costs more than the
-// text it writes).
-void JsonWriter::newline() {
-  static const std::string line = '\n' + std::string(256, ' ');
+void JsonWriter::put(std::string_view s) {
+  std::memcpy(room(s.size()), s.data(), s.size());
+  used_ += s.size();
+}
+
+// nlohmann's escaping, without a json value per string in the common case
+// of printable ASCII with nothing to escape.
+void JsonWriter::put_string(std::string_view s) {
+  if (!plain_or_dot(s)) return put(json(std::string(s)).dump());
+  char* p = room(s.size() + 2);
+  *p++ = '"';
+  std::memcpy(p, s.data(), s.size());
+  p += s.size();
+  *p++ = '"';
+  done(p);
+}
+
+// Needs room for 1 + 2 * depth bytes.
+char* JsonWriter::newline(char* p) const {
   const size_t indent = 2 * open_.size();
-  if (indent < line.size()) return void(out_.append(line.data(), indent + 1));
-  out_ += '\n';
-  out_.append(indent, ' ');
+  *p++ = '\n';
+  std::memset(p, ' ', indent);
+  return p + indent;
 }
 
 void JsonWriter::before_value() {
-  drain();
   if (after_key_) return void(after_key_ = false);
   if (open_.empty()) return;
   Level& l = open_.back();
+  char* p = room(2 * open_.size() + 2);
   if (l.row) {
-    if (!l.empty) out_ += ", ";
+    if (!l.empty) *p++ = ',', *p++ = ' ';
   } else {
-    if (!l.empty) out_ += ',';
-    newline();
+    if (!l.empty) *p++ = ',';
+    p = newline(p);
   }
+  done(p);
   l.empty = false;
 }
 
 void JsonWriter::close(char bracket) {
   const Level l = open_.back();
   open_.pop_back();
-  if (!l.empty && !l.row) newline();
-  out_ += bracket;
+  char* p = room(2 * open_.size() + 2);
+  if (!l.empty && !l.row) p = newline(p);
+  *p++ = bracket;
+  done(p);
 }
 
 JsonWriter& JsonWriter::begin_object() {
   before_value();
-  out_ += '{';
+  put('{');
   open_.push_back({});
   return *this;
 }
@@ -234,7 +266,7 @@ JsonWriter& JsonWriter::end_object() {
 
 JsonWriter& JsonWriter::begin_array(bool row) {
   before_value();
-  out_ += '[';
+  put('[');
   open_.push_back({row, true});
   return *this;
 }
@@ -244,30 +276,24 @@ JsonWriter& JsonWriter::end_array() {
   return *this;
 }
 
-// A member's key, written in one append when it needs no escaping: an
-// analysis writes hundreds of thousands of them.
 JsonWriter& JsonWriter::key(std::string_view k) {
-  drain();
   Level& l = open_.back();
-  const size_t indent = 2 * open_.size();
-  char line[256];
-  if (plain(k) && indent + k.size() + 6 <= sizeof line) {
-    char* p = line;
-    if (!l.empty) *p++ = ',';
-    *p++ = '\n';
-    p = std::fill_n(p, indent, ' ');
+  const bool quoted_as_is = plain(k);
+  char* p = room(2 * open_.size() + k.size() + 6);
+  if (!l.empty) *p++ = ',';
+  p = newline(p);
+  if (quoted_as_is) {
     *p++ = '"';
-    p = std::copy(k.begin(), k.end(), p);
+    std::memcpy(p, k.data(), k.size());
+    p += k.size();
     *p++ = '"';
     *p++ = ':';
     *p++ = ' ';
-    out_.append(line, static_cast<size_t>(p - line));  // (pointer, length): not the iterator form's generic path
+    done(p);
   } else {
-    if (!l.empty) out_ += ',';
-    out_ += '\n';
-    out_.append(indent, ' ');
-    append_string(out_, k);
-    out_ += ": ";
+    done(p);
+    put_string(k);
+    put(": ");
   }
   l.empty = false;
   after_key_ = true;
@@ -276,50 +302,57 @@ JsonWriter& JsonWriter::key(std::string_view k) {
 
 JsonWriter& JsonWriter::value(std::string_view s) {
   before_value();
-  append_string(out_, s);
+  put_string(s);
   return *this;
 }
 
 JsonWriter& JsonWriter::value(double v) {
   before_value();
-  append_number(out_, v);
+  done(number_chars(room(kNumberChars), v));
   return *this;
 }
 
 JsonWriter& JsonWriter::value(long long v) {
   before_value();
-  append_integer(out_, v);
+  char* p = room(24);
+  done(std::to_chars(p, p + 24, v).ptr);
   return *this;
 }
 
 JsonWriter& JsonWriter::value(bool v) {
   before_value();
-  out_ += v ? "true" : "false";
+  put(v ? "true" : "false");
   return *this;
 }
 
 JsonWriter& JsonWriter::null() {
   before_value();
-  out_ += "null";
+  put("null");
   return *this;
 }
 
 JsonWriter& JsonWriter::value(const json& j) {
   before_value();
-  append(out_, j, static_cast<int>(open_.size()));
+  std::string text;
+  append(text, j, static_cast<int>(open_.size()));
+  put(text);
   return *this;
 }
 
 std::string JsonWriter::take() {
-  out_ += '\n';
+  put('\n');
   open_.clear();
   after_key_ = false;
   if (sink_) {
-    sink_->write(out_.data(), static_cast<std::streamsize>(out_.size()));
-    out_.clear();
+    sink_->write(buf_.data(), static_cast<std::streamsize>(used_));
+    used_ = 0;
     return {};
   }
-  return std::move(out_);
+  buf_.resize(used_);
+  used_ = 0;
+  std::string text = std::move(buf_);
+  buf_.clear();
+  return text;
 }
 
 }  // namespace pacer::cli
