@@ -402,6 +402,43 @@ TEST_CASE("the sets a walk's fills crowd into are counted for each of its refere
   CHECK(pair.get("l1_fill_sets") == Approx(4).epsilon(0.1));
 }
 
+// A column beside a row: the column's runs of fills reach 4 sets, the row's
+// every one of level 1's 16. A line's time is convex in its sets, so the
+// node's lines are priced by the runs' shares of each count (the column's
+// lines as a column's), which costs more than pricing them all at the mean
+// count (a transpose's column of stores beside its row of loads).
+TEST_CASE("a node's crowded lines are priced by the shares of its runs' sets, not by their mean", "[traffic]") {
+  CAnalysis a = analyse_code(
+      "static float a[128][64], r[128 * 64], s;\n"
+      "void mixed(void) {\n"
+      "  for (int j = 0; j < 64; j++)\n"
+      "    for (int i = 0; i < 128; i++) s += a[i][j] + r[j * 128 + i];\n"
+      "}\n");
+  Hardware hw = small_machine();
+  attach_cache_traffic(a.model, hw, {});
+  const SegNode& node = inner_node(a, "mixed");
+  const Ruv& m = node.ruvs.at(ruv_kind::machine);
+  const double column = m.get("l1_fill_sets_share_4"), row = m.get("l1_fill_sets_share_16");
+  CHECK(column == Approx(16.0 / 17).epsilon(0.05));  // a fill per element, against one per 16
+  CHECK(row == Approx(1.0 / 17).epsilon(0.2));
+  CHECK(column + row == Approx(1).epsilon(0.01));
+  auto& memory = hw.sections["memory"].params;
+  memory["l2_line_1_sets"] = ns(8);
+  memory["l2_line_2_sets"] = ns(4);
+  memory["l2_line_8_sets"] = ns(1);
+  memory["l2_line_16_sets"] = ns(0.5);
+  const ResourceModel& icc = find_resource_model("icc");
+  const double lines = m.get("bytes_from_l2") / 64;
+  const double by_shares = icc.price(node, hw).seconds;
+  CHECK(by_shares == Approx(lines * (column * 2.5e-9 + row * 0.5e-9)).epsilon(0.02));
+  SegNode by_mean = node;
+  Ruv without;
+  for (const auto& [name, value] : m)
+    if (name.rfind("l1_fill_sets_share_", 0) != 0) without.set(name, value);
+  by_mean.ruvs[ruv_kind::machine] = without;
+  CHECK(icc.price(by_mean, hw).seconds < 0.95 * by_shares);
+}
+
 // Lines of a crowded walk that level 2 cannot hold come from level 3 while
 // the walk still keeps only so many fills in flight: each costs what the
 // walk measured from level 3 does, or, without that figure, holds its place

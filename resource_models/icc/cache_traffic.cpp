@@ -102,8 +102,10 @@ void Crossing::fill_into_set(std::uint64_t set, unsigned stream) {
   run.sets[run.filled++] = set;
   if (run.filled < run.sets.size()) return;
   std::sort(run.sets.begin(), run.sets.end());
-  sets_in_runs += static_cast<double>(std::unique(run.sets.begin(), run.sets.end()) - run.sets.begin());
+  const auto distinct = static_cast<double>(std::unique(run.sets.begin(), run.sets.end()) - run.sets.begin());
+  sets_in_runs += distinct;
   set_runs += 1;
+  runs_by_sets[std::min(kSetClasses - 1, static_cast<size_t>(std::lround(std::log2(distinct))))] += 1;
   run.filled = 0;
 }
 
@@ -311,6 +313,7 @@ class NestWalk {
         into.crossed[k].scattered += t.crossed[k].scattered;
         into.crossed[k].set_runs += t.crossed[k].set_runs;
         into.crossed[k].sets_in_runs += t.crossed[k].sets_in_runs;
+        for (size_t c = 0; c < Crossing::kSetClasses; ++c) into.crossed[k].runs_by_sets[c] += t.crossed[k].runs_by_sets[c];
       }
     }
   }
@@ -487,7 +490,11 @@ Traffic simulate(const ApplicationModel& model, const CacheShape& shape, const P
         r["bytes_from_" + shape.source_of(k)] = c.fills * shape.line / it->second.executions;
         r["bytes_to_" + shape.source_of(k)] = c.writebacks * shape.line / it->second.executions;
         if (c.scattered > 0) r["lines_scattered_from_" + shape.source_of(k)] = c.scattered / it->second.executions;
-        if (k == 0 && c.set_runs > 0) r["l1_fill_sets"] = c.sets_in_runs / c.set_runs;
+        if (k == 0 && c.set_runs > 0) {
+          r["l1_fill_sets"] = c.sets_in_runs / c.set_runs;
+          for (size_t s = 0; s < Crossing::kSetClasses; ++s)
+            if (c.runs_by_sets[s] > 0) r["l1_fill_sets_share_" + std::to_string(1 << s)] = c.runs_by_sets[s] / c.set_runs;
+        }
       }
     });
   };
@@ -527,7 +534,7 @@ void describe(const Seg& seg, std::string& key) {
 
 std::string traffic_key(const ApplicationModel& model, const CacheShape& shape, const ParamValues& bound,
                         double budget) {
-  std::string key = "pacer traffic 8\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
+  std::string key = "pacer traffic 9\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
                     " tlb " + std::to_string(shape.tlb_entries) + " " + std::to_string(shape.tlb_ways) + " budget " +
                     std::to_string(budget);
   for (const auto& l : shape.levels) key += "\n" + l.name + " " + std::to_string(l.bytes) + " " + std::to_string(l.ways);

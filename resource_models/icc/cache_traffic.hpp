@@ -75,6 +75,13 @@ struct Crossing {
   // sets each, takes 1.43 ns an element, as two lines of eight-set walks,
   // 1.37, not of sixteen, 1.06).
   double set_runs = 0, sets_in_runs = 0;
+  // The runs by the sets they reached, to the nearest power of two (1, 2,
+  // 4, 8, 16, 32): a fill's time is convex in its sets (a walk over one set
+  // takes two and a half times one over sixteen), so a node whose column
+  // crowds into one set beside a row that spreads over 32 is priced by its
+  // runs' shares, not by the mean of their sets.
+  static constexpr size_t kSetClasses = 6;
+  std::array<double, kSetClasses> runs_by_sets{};
   void fill_into_set(std::uint64_t set, unsigned stream);
 
  private:
@@ -129,7 +136,8 @@ class CacheSimulator {
 // bytes_from_l3, bytes_from_mem, filled from that level, bytes_to_l2, ...,
 // written back to it, lines_scattered_from_l2, ..., the fills no prefetcher
 // follows, page_walks, the TLB misses, l1_fill_sets, how many of level 1's
-// sets each 32 of its fills in a row went into, and traffic = 1).
+// sets each 32 of its fills in a row went into, l1_fill_sets_share_K, the
+// share of those runs that reached about K sets, and traffic = 1).
 // `bound` binds trip counts and probabilities; `budget` is the accesses
 // simulated per loop nest. Returns notes on what could not be simulated.
 // The RUVs written are `kinds`': ICC's machine RUV, IntCC's IR RUV, or

@@ -59,21 +59,30 @@ double scattered_time(const Ruv& r, const Hardware& hw, NodeCost& cost) {
 // interpolated on the log of the sets the simulation saw each 32 fills in a
 // row reach (a walk of K sets fills K sets in 32 fills, as the benchmark's
 // walks of 32 rows or more do). Lines spread over many sets are priced by
-// bandwidth alone.
+// bandwidth alone. The runs are priced by their shares of each count of sets
+// (l1_fill_sets_share_K), so that a column's lines beside a row's cost what
+// a column's do; a description of traffic without them, by the mean count.
 double crowded_line_time(const Ruv& r, const Hardware& hw) {
   std::vector<std::pair<double, double>> curve;  // log2 sets, seconds per line
   for (int k = 1; k <= 16; k *= 2)
     if (const std::string figure = "l2_line_" + std::to_string(k) + "_sets"; hw.has("memory", figure))
       curve.emplace_back(std::log2(k), hw.require("memory", figure, "icc").value);
   if (curve.empty()) return 0;
-  const double x = std::log2(std::max(1.0, r.get("l1_fill_sets")));
-  double per_line = x <= curve.front().first ? curve.front().second : curve.back().second;
-  for (size_t i = 1; i < curve.size(); ++i)
-    if (x >= curve[i - 1].first && x <= curve[i].first) {
-      const double w = (x - curve[i - 1].first) / (curve[i].first - curve[i - 1].first);
-      per_line = curve[i - 1].second + w * (curve[i].second - curve[i - 1].second);
-    }
-  return per_line;
+  auto at = [&](double sets) {
+    const double x = std::log2(std::max(1.0, sets));
+    double per_line = x <= curve.front().first ? curve.front().second : curve.back().second;
+    for (size_t i = 1; i < curve.size(); ++i)
+      if (x >= curve[i - 1].first && x <= curve[i].first) {
+        const double w = (x - curve[i - 1].first) / (curve[i].first - curve[i - 1].first);
+        per_line = curve[i - 1].second + w * (curve[i].second - curve[i - 1].second);
+      }
+    return per_line;
+  };
+  double shared = 0, per_line = 0;
+  for (int k = 1; k <= 32; k *= 2)
+    if (const double share = r.get("l1_fill_sets_share_" + std::to_string(k)); share > 0)
+      shared += share, per_line += share * at(k);
+  return shared > 0 ? per_line / shared : at(r.get("l1_fill_sets"));
 }
 
 // A crowded walk keeps few fills in flight, as many as those sets take
@@ -202,7 +211,8 @@ bool is_memory_or_branch_entry(const std::string& name) {
   return name == "bytes" || name == "working_set" || name == "traffic" || name == "mispredicts" ||
          name.rfind("bytes_from_", 0) == 0 || name.rfind("bytes_to_", 0) == 0 ||
          name.rfind("lines_scattered_from_", 0) == 0 || name == "page_walks" || name == "waits_l3" ||
-         name == "waits_mem" || name == "branch_waits_l3" || name == "branch_waits_mem" || name == "l1_fill_sets";
+         name == "waits_mem" || name == "branch_waits_l3" || name == "branch_waits_mem" || name == "l1_fill_sets" ||
+         name.rfind("l1_fill_sets_share_", 0) == 0;
 }
 
 }  // namespace pacer
