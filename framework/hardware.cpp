@@ -90,6 +90,9 @@ const std::vector<SectionSpec> kSchema = {
       {"tlb_ways", D::Count, "that TLB's associativity (ways; 0: fully associative)"},
       {"page_walk", D::Time,
        "what a load that misses the TLB adds (independent loads, one per page, pages in random order)", kCore},
+      {"page_fault", D::Time,
+       "the first touch of a page the program has not used: the operating system finds and zero-fills it (one "
+       "minor fault)"},
       {"page_size", D::Bytes,
        "the operating system's page: prefetchers stay within one, and caches beyond it are indexed by its frame"},
       {"mem_frequency", D::Frequency, "memory clock F_mem"},

@@ -408,6 +408,11 @@ TEST_CASE("calibration on a machine whose sysfs and CPUID report no caches", "[c
   }
   REQUIRE(mem.params.count("page_walk"));
   CHECK(mem.params.at("page_walk").value > 0);  // a miss costs something
+  // A first touch of fresh memory is a minor fault of the system's: far
+  // dearer than a page walk, under a millisecond.
+  REQUIRE(mem.params.count("page_fault"));
+  CHECK(mem.params.at("page_fault").value > 10 * mem.params.at("page_walk").value);
+  CHECK(mem.params.at("page_fault").value < 1e-3);
 #if defined(__x86_64__)
   // The core's width and queues, by which ICC corrects LLVM's CPU model.
   const HwSection& icc = hw.sections.at("icc");

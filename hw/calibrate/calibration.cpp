@@ -116,6 +116,7 @@ class Calibrator {
     for (const auto& [name, bytes] : memory_points()) args.push_back(name + "=" + std::to_string(bytes));
     tlb_ = cpuid_data_tlb(o_.cpuid);
     args.push_back("walk=" + std::to_string(walk_pages()));
+    args.push_back("fault=" + std::to_string(kFaultPages));
     for (long pages : tlb_probe_pages())
       if (pages < walk_pages()) args.push_back("walk=" + std::to_string(pages));
     if (const long bytes = level2_point(); bytes > 0)
@@ -517,6 +518,7 @@ class Calibrator {
     page.spread = -1;
     mem.params["page_size"] = page;
     tlb(t, mem);
+    page_fault(t, mem);
     if (const auto walk = level3_set_walk()) {
       std::vector<double> line;
       const std::string key = "sets:" + std::to_string(walk->second) + ":" + std::to_string(walk->first) + ":x" +
@@ -537,6 +539,25 @@ class Calibrator {
               " KiB, a line each, eight times over (a matrix's columns of doubles), whose level 1 misses fall "
               "into 1 of its sets and which level 2 cannot hold" + walks);
     }
+  }
+
+  // The first touch of a page the program has not used: seconds per
+  // repetition over faults per repetition, each the median of its runs.
+  static constexpr long kFaultPages = 1024;
+  void page_fault(const Timings& t, HwSection& mem) {
+    const std::string key = std::to_string(kFaultPages);
+    const std::vector<double>& seconds = timing(t, "fault:" + key);
+    const double faults = median(timing(t, "fault:count:" + key));
+    if (faults < 1) {
+      mem.unknown["page_fault"] = "touching " + key + " fresh pages took no page faults the system counted";
+      return;
+    }
+    std::vector<double> each;
+    for (double s : seconds) each.push_back(s / faults);
+    mem.params["page_fault"] =
+        measured(median(each), spread(each), 1e-6, "us",
+                 "measured by pacer calibrate: the first writes of " + key + " fresh pages (mapped anonymous memory), " +
+                     std::to_string(static_cast<long>(faults + 0.5)) + " faults by the system's count, per fault");
   }
 
   // Enough pages that every one misses the TLB: eight times its entries,

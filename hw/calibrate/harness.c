@@ -16,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -410,6 +412,46 @@ static void page_walks(FILE* out, size_t pages) {
   free(order);
 }
 
+/* The first touch of memory the program has not used: each repetition maps
+ * `g_fault_pages` fresh pages, writes a byte of each (the operating system
+ * finds and zero-fills a page at its first write) and unmaps them; only the
+ * writes are timed. The faults are counted as well, so that the figure is a
+ * time per fault whatever size of page the system gives. */
+static size_t g_fault_pages;
+static double g_faults_per_rep;
+static double first_touches(long reps) {
+  const size_t page = (size_t)sysconf(_SC_PAGESIZE), bytes = g_fault_pages * page;
+  double seconds = 0;
+  long faults = 0;
+  for (long r = 0; r < reps; r++) {
+    char* p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return 0;
+    struct rusage before, after;
+    getrusage(RUSAGE_SELF, &before);
+    const double t = now();
+    for (size_t at = 0; at < bytes; at += page) p[at] = 1;
+    seconds += now() - t;
+    getrusage(RUSAGE_SELF, &after);
+    faults += after.ru_minflt - before.ru_minflt;
+    munmap(p, bytes);
+  }
+  g_faults_per_rep = (double)faults / (double)reps;
+  return seconds;
+}
+
+/* Writes "fault:PAGES" (seconds per repetition) and "fault:count:PAGES"
+ * (faults per repetition, one figure per run of the other). */
+static void page_faults(FILE* out, size_t pages) {
+  char name[64];
+  g_fault_pages = pages;
+  snprintf(name, sizeof name, "fault:%zu", pages);
+  progress(name);
+  measure(out, name, first_touches, 1);
+  fprintf(out, "fault:count:%zu 1", pages);
+  for (int k = 0; k < REPEATS; k++) fprintf(out, " %.9e", g_faults_per_rep);
+  fprintf(out, "\n");
+}
+
 /* Lines from level 2 whose level 1 misses fall into few of its sets: a walk
  * down the columns of rows `stride` bytes apart over `size` bytes, one line
  * per load (each column its own lines), as a column of a matrix whose rows
@@ -463,7 +505,9 @@ int main(int argc, char** argv) {
   for (int i = first; i < argc; i++) /* a curve point is one benchmark, a level three */
     g_total += strncmp(argv[i], "curve=", 6) == 0 || strncmp(argv[i], "bwcurve=", 8) == 0 ? 1
                : strncmp(argv[i], "walk=", 5) == 0                                          ? 2
-               : strncmp(argv[i], "stride", 6) == 0 || strncmp(argv[i], "matrix", 6) == 0   ? 1
+               : strncmp(argv[i], "stride", 6) == 0 || strncmp(argv[i], "matrix", 6) == 0 ||
+                       strncmp(argv[i], "fault=", 6) == 0
+                   ? 1
                                                                                             : 3;
   g_chase[0] = g_chase;
   for (int i = 0; processor && i < constructs; i++) {
@@ -506,6 +550,7 @@ int main(int argc, char** argv) {
     size_t size;
     if (sscanf(argv[a], "%15[^=]=%zu", level, &size) != 2) return 2;
     if (strcmp(level, "walk") == 0) page_walks(out, size);
+    else if (strcmp(level, "fault") == 0) page_faults(out, size);
     else if (strncmp(level, "stride", 6) == 0) set_walk(out, (size_t)atol(level + 6), size, 1);
     else if (strncmp(level, "matrix", 6) == 0) set_walk(out, (size_t)atol(level + 6), size, 8);
     else memory_level(out, level, size);
