@@ -77,6 +77,9 @@ struct ApplicationModel {
   // That run's executions of each compute node ("task/node"): how many
   // source iterations the counted machine copies of a loop did between them.
   std::map<std::string, double> run_counts;
+  // That run's page faults per call of each task: its first touches of
+  // memory the program had not used (frontends/clang/first_touch.hpp).
+  std::map<std::string, double> first_touches;
 
   const Parameter* find_parameter(const std::string& name) const;
   const Task* find_seg(const std::string& name) const;  // task or function

@@ -439,6 +439,32 @@ TEST_CASE("a node's crowded lines are priced by the shares of its runs' sets, no
   CHECK(icc.price(by_mean, hw).seconds < 0.95 * by_shares);
 }
 
+// The profile's count of a task's page faults per call is shared among the
+// task's nodes by the pages each reaches first: here the one loop that
+// writes `out` gets them all, and ICC adds a fault's measured time for each
+// to the node's time (a fault stops the core and the transfers alike).
+TEST_CASE("ICC prices the page faults a profile counted in a task at the node that reaches the pages first", "[traffic]") {
+  CAnalysis a = analyse_code(
+      "static double out[64 * 1024], in[64];\n"
+      "void fill(void) {\n"
+      "  for (int i = 0; i < 64 * 1024; i++) out[i] = in[i & 63];\n"
+      "}\n");
+  a.model.first_touches["fill"] = 128;  // as a profile would have counted
+  Hardware hw = small_machine();
+  attach_cache_traffic(a.model, hw, {});
+  const SegNode& loop = inner_node(a, "fill");
+  const Ruv& m = loop.ruvs.at(ruv_kind::machine);
+  REQUIRE(m.get("fresh_pages") > 0);
+  CHECK(m.get("first_touches") * 64 * 1024 == Approx(128).epsilon(0.01));  // all 128 a call, over its executions
+  const ResourceModel& icc = find_resource_model("icc");
+  const NodeCost unpriced = icc.price(loop, hw);
+  CHECK(unpriced.unpriced.count("memory/page_fault (first touches of pages the program had not used)"));
+  const double without = unpriced.seconds;
+  hw.sections["memory"].params["page_fault"] = ns(1000);
+  const NodeCost priced = icc.price(loop, hw);
+  CHECK(priced.seconds - without == Approx(m.get("first_touches") * 1e-6).epsilon(0.01));
+}
+
 // Lines of a crowded walk that level 2 cannot hold come from level 3 while
 // the walk still keeps only so many fills in flight: each costs what the
 // walk measured from level 3 does, or, without that figure, holds its place

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <set>
+#include <unistd.h>
 #include <nlohmann/json.hpp>
 
 #include "tests/run_pacer.hpp"
@@ -343,4 +344,37 @@ int main(void) {
     INFO(n.dump());
     CHECK(n["agrees"] == true);
   }
+}
+
+// An array main never writes is the operating system's to find, page by
+// page, at its first touch, which the task then pays for: the profile counts
+// the faults of each call of the task. Touched by main first, it costs none.
+TEST_CASE("a profile counts the page faults of each call of a task: its first touches of memory", "[profile]") {
+  const char* program = R"(#include <string.h>
+static double out[512 * 512];  /* 2 MiB: 512 pages of 4 KiB */
+void fill(int n, double v) {
+  for (int i = 0; i < n; i++) out[i] = v;
+}
+int main(int argc, char **argv) {
+  if (argc > 1) memset(out, 1, sizeof out);
+  fill(512 * 512, 1.0);
+  fill(512 * 512, 2.0);
+  return out[7] == 2.0 ? 0 : 1;
+}
+)";
+  const std::string source = temp_file("pacer-first-touch.c", program);
+  const std::string profile = (std::filesystem::temp_directory_path() / "pacer-first-touch.profile").string();
+  auto touches = [&](const std::string& args) {
+    Run r = run_pacer("profile '" + source + "' --function fill" + args + " --out '" + profile + "'");
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    return nlohmann::json::parse(std::ifstream(profile))["first_touches"];
+  };
+  const auto untouched = touches("");
+  REQUIRE(untouched.contains("fill"));
+  const double pages = 512.0 * 512 * 8 / static_cast<double>(sysconf(_SC_PAGESIZE));
+  // Two calls: the first takes every page, the second none.
+  CHECK(untouched["fill"].get<double>() == Approx(pages / 2).epsilon(0.1));
+  const auto touched = touches(" --args first");
+  CHECK(touched["fill"].get<double>() < 0.05 * pages);
 }

@@ -13,6 +13,7 @@
 #include <optional>
 #include <sstream>
 
+#include "frontends/clang/first_touch.hpp"
 #include "framework/format.hpp"
 #include "framework/program_run.hpp"
 #include "framework/reduction.hpp"
@@ -176,13 +177,22 @@ Profile run_profile(const CAnalysis& analysis, const ProfileOptions& o) {
   ScratchDir dir("pacer-profile");
   std::string program = (dir.path / "program").string();
   const bool continuous = o.partial && o.time_limit > 0;
-  std::vector<std::string> compile = {PACER_CLANG, "-fprofile-instr-generate", "-fcoverage-mapping", "-O0", "-w"};
+  // The hooks that count each task's page faults, compiled uninstrumented.
+  const std::string hooks = (dir.path / "first_touch.o").string(), hooks_source = (dir.path / "first_touch.c").string();
+  std::ofstream(hooks_source) << first_touch_runtime_source();
+  if (!run_program({PACER_CLANG, "-c", "-O2", "-fPIC", "-w", hooks_source, "-o", hooks}).ok())
+    throw std::runtime_error("compiling the profile's page-fault counter failed (the compiler's messages are above)");
+  std::string tasks;
+  for (const auto& t : analysis.model.tasks) tasks += (tasks.empty() ? "" : " ") + t.name;
+  const std::string touches = (dir.path / "first_touches.txt").string();
+  std::vector<std::string> compile = {PACER_CLANG, "-fprofile-instr-generate", "-fcoverage-mapping", "-O0", "-w",
+                                      "-finstrument-functions"};
   // Counters kept in the raw file as they change (LLVM's continuous mode),
   // so that a program stopped at the limit leaves its counts.
   if (continuous) compile.insert(compile.end(), {"-mllvm", "-runtime-counter-relocation"});
   compile.insert(compile.end(), analysis.sources.begin(), analysis.sources.end());
   compile.insert(compile.end(), o.analyse.compile_flags.begin(), o.analyse.compile_flags.end());
-  for (const char* tail : {"-o", program.c_str(), "-lm"}) compile.push_back(tail);
+  for (const char* tail : {hooks.c_str(), "-rdynamic", "-o", program.c_str(), "-lm", "-ldl"}) compile.push_back(tail);
   if (!run_program(compile).ok())
     throw InputError(SourceLocation{o.analyse.files.front(), 0}, "",
                      "compiling with coverage instrumentation failed (the compiler's messages are above); "
@@ -203,7 +213,11 @@ Profile run_profile(const CAnalysis& analysis, const ProfileOptions& o) {
   };
   try {
     profiled = run_program({"/bin/sh", "-c", "exec \"$0\" " + o.args, program},
-                           [&] { setenv("LLVM_PROFILE_FILE", raw_pattern.c_str(), 1); },
+                           [&] {
+                             setenv("LLVM_PROFILE_FILE", raw_pattern.c_str(), 1);
+                             setenv(first_touch_functions_variable, tasks.c_str(), 1);
+                             setenv(first_touch_file_variable, touches.c_str(), 1);
+                           },
                            o.time_limit > 0 ? std::function<void()>(within_limit) : std::function<void()>{},
                            std::min(0.1, o.time_limit / 20));
   } catch (const InputError& e) {
@@ -223,6 +237,7 @@ Profile run_profile(const CAnalysis& analysis, const ProfileOptions& o) {
                      "the profiled program exited with status " +
                          std::to_string(profiled.signal ? 128 + profiled.signal : profiled.exit_status) +
                          "; its counts are not trusted");
+  p.first_touches = read_first_touches(touches);
   std::string data = (dir.path / "program.profdata").string();
   if (!run_program({PACER_LLVM_BIN "/llvm-profdata", "merge", "-o", data, raw}).ok())
     throw std::runtime_error("llvm-profdata could not merge the program's counters");

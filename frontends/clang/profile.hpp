@@ -26,6 +26,9 @@ struct Profile {
   // counts against (studies/count_check.hpp): "function/node" -> executions
   // of the compute node, "function" -> entries of the function.
   std::map<std::string, double> counts;
+  // Page faults per call of each task: its first touches of memory the
+  // program had not used (first_touch.hpp).
+  std::map<std::string, double> first_touches;
   // The run was stopped at the time limit (ProfileOptions::partial): the
   // counts are those of its run so far, and code after the point it
   // reached counts 0.

@@ -32,6 +32,7 @@ std::string write_profile(const Profile& p) {
   j["parameters"] = p.parameters;
   j["trips"] = p.trips;
   j["counts"] = p.counts;
+  j["first_touches"] = p.first_touches;
   j["stopped"] = p.stopped;
   j["notes"] = p.notes;
   return j.dump(2) + "\n";
@@ -53,6 +54,7 @@ Profile read_profile(const std::string& path) {
     p.trips = j.at("trips").get<std::map<std::string, double>>();
     // Profiles made before the counts were recorded have none.
     if (j.contains("counts")) p.counts = j.at("counts").get<std::map<std::string, double>>();
+    if (j.contains("first_touches")) p.first_touches = j.at("first_touches").get<std::map<std::string, double>>();
     p.stopped = j.value("stopped", false);
     p.notes = j.at("notes").get<std::vector<std::string>>();
   } catch (const nlohmann::json::exception& e) {
@@ -80,6 +82,7 @@ void apply_profile(ApplicationModel& model, const Profile& p, const std::string&
   if (!p.stopped) {
     model.run_args = p.args;
     model.run_counts = p.counts;
+    model.first_touches = p.first_touches;
   }
 }
 

@@ -10,6 +10,7 @@
 
 #include "framework/file_text.hpp"
 #include "framework/format.hpp"
+#include "framework/reduction.hpp"
 #include "resource_models/icc/compiled_source.hpp"
 #include "resource_models/icc/machine_code_cache.hpp"
 
@@ -182,11 +183,17 @@ struct BoundAccess {
   double width = 0;
   bool store = false;
   bool scattered = false;
+  mutable std::uint64_t last_page = ~0ull;  // the page its last access reached
 };
 
 // Runs one SEG's loop nests in order through the caches.
 class NestWalk {
  public:
+  // The pages a node reached first per execution.
+  double fresh_pages(const SegNode& n) const {
+    auto it = fresh_.find(&n);
+    return it == fresh_.end() || it->second.executions == 0 ? 0 : it->second.pages / it->second.executions;
+  }
   NestWalk(const CacheShape& shape, const ParamValues& bound, double budget)
       : sim_(shape), levels_(shape.levels.size()), budget_(budget), scratch_(levels_), line_(shape.line),
         page_(shape.page) {
@@ -377,6 +384,7 @@ class NestWalk {
       if (t->crossed.empty()) t->crossed.assign(levels_, Crossing{});
       t->executions += 1;
     }
+    Fresh& f = fresh_[&n];
     for (size_t i = 0; i < accesses.size(); ++i) {
       const BoundAccess& a = accesses[i];
       double address = a.base;
@@ -385,7 +393,13 @@ class NestWalk {
                                       counted ? t->crossed.data() : scratch_.data(), a.scattered,
                                       static_cast<unsigned>(i));
       if (walked && counted) t->walks += 1;
+      const auto page = static_cast<std::uint64_t>(std::max(0.0, address) / page_);
+      if (page != a.last_page) {  // most accesses stay on their reference's last page
+        a.last_page = page;
+        f.pages += reached_.insert(page).second;
+      }
     }
+    f.executions += 1;
     accesses_ += static_cast<double>(accesses.size());
     // Executions bound the walk too: nodes with no address the simulation
     // can place (a pointer chase) spend no budget, and a loop of them
@@ -444,6 +458,15 @@ class NestWalk {
   std::vector<const double*> innermost_;  // the counters of the loops being run, innermost last
   std::map<const SegNode*, NodeTraffic> pass_;
   std::map<const SegNode*, std::vector<BoundAccess>> bound_;
+  // Pages each node reached first, over all its simulated executions
+  // (warming and counted), and every page the nodes reached (not those the
+  // objects' initial read-through did): whether the task's pages were
+  // untouched at its start is the profile's to say, not the simulation's.
+  struct Fresh {
+    double pages = 0, executions = 0;
+  };
+  std::map<const SegNode*, Fresh> fresh_;
+  std::unordered_set<std::uint64_t> reached_;
   std::map<const SegNode*, double> carry_, phase_;
   std::map<const SegNode*, std::vector<double>> arms_;  // each arm's probability
   std::map<std::string, double> bases_;
@@ -476,6 +499,7 @@ Traffic simulate(const ApplicationModel& model, const CacheShape& shape, const P
     for (auto& n : walk.notes) out.notes.push_back(std::move(n));
     for_each_node(t.seg, [&](const SegNode& n) {
       if (n.kind != NodeKind::Compute || n.memory.affine.empty()) return;
+      if (const double fresh = walk.fresh_pages(n); fresh > 0) out.nodes[t.name + "/" + n.id]["fresh_pages"] = fresh;
       auto it = walk.traffic.find(&n);
       if (n.memory.opaque > 0 || it == walk.traffic.end() || it->second.executions == 0) {
         ++unplaced;
@@ -534,7 +558,7 @@ void describe(const Seg& seg, std::string& key) {
 
 std::string traffic_key(const ApplicationModel& model, const CacheShape& shape, const ParamValues& bound,
                         double budget) {
-  std::string key = "pacer traffic 9\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
+  std::string key = "pacer traffic 10\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
                     " tlb " + std::to_string(shape.tlb_entries) + " " + std::to_string(shape.tlb_ways) + " budget " +
                     std::to_string(budget);
   for (const auto& l : shape.levels) key += "\n" + l.name + " " + std::to_string(l.bytes) + " " + std::to_string(l.ways);
@@ -569,6 +593,45 @@ void store(const std::filesystem::path& entry, const std::string& key, const Tra
 
 }  // namespace
 
+namespace {
+
+// The page faults the profile counted in a call of the task, shared among
+// its own compute nodes in proportion to the pages each reaches first per
+// execution times its executions per call: each node's first_touches per
+// execution. The sample's pages reached first are as if nothing were
+// touched before the task; the profile's count says how many were.
+void share_first_touches(ApplicationModel& model, Task& task, const ParamValues& bound,
+                         const std::vector<const char*>& kinds, std::vector<std::string>& notes) {
+  const auto counted = model.first_touches.find(task.name);
+  if (counted == model.first_touches.end() || counted->second <= 0) return;
+  Bindings b;
+  b.params = bound;
+  std::map<std::string, double> weight;  // node id -> pages it reaches first in a call
+  double total = 0;
+  for (const NodeTerm& term : reduce(model, task).terms) {
+    if (term.id.find('/') != std::string::npos || !term.node->ruvs.count(kinds.front())) continue;  // a callee's
+    const double pages = term.node->ruvs.at(kinds.front()).get("fresh_pages") * evaluate(term.executions, b);
+    if (pages > 0) weight[term.id] += pages, total += pages;
+  }
+  if (total <= 0) {
+    notes.push_back("cache simulation: the profiled run's " + format_number(counted->second) + " page faults a call of '" +
+                    task.name + "' (first touches of memory) fall in no node of its own that the simulation places; "
+                    "they are not priced");
+    return;
+  }
+  // A node's share of a call's faults, F w / total, over its executions
+  // per call: F fresh_pages / total an execution.
+  for_each_node_mutable(task.seg, [&](SegNode& n) {
+    if (!weight.count(n.id)) return;
+    for (const char* kind : kinds) {
+      Ruv& r = n.ruvs[kind];
+      r.set("first_touches", counted->second * r.get("fresh_pages") / total);
+    }
+  });
+}
+
+}  // namespace
+
 std::vector<std::string> attach_cache_traffic(ApplicationModel& model, const Hardware& hw, const ParamValues& bound,
                                               double budget, const std::vector<const char*>& kinds) {
   std::vector<std::string> notes;
@@ -596,6 +659,7 @@ std::vector<std::string> attach_cache_traffic(ApplicationModel& model, const Har
   };
   for (auto& t : model.tasks) apply(t);
   for (auto& f : model.functions) apply(f);
+  for (auto& t : model.tasks) share_first_touches(model, t, bound, kinds, notes);
   notes.insert(notes.end(), traffic->notes.begin(), traffic->notes.end());
   return notes;
 }

@@ -138,6 +138,11 @@ class CacheSimulator {
 // follows, page_walks, the TLB misses, l1_fill_sets, how many of level 1's
 // sets each 32 of its fills in a row went into, l1_fill_sets_share_K, the
 // share of those runs that reached about K sets, and traffic = 1).
+// Every node that reaches a page first gets fresh_pages, the pages it reached
+// first per execution, as if the task's memory were untouched at its start;
+// and where the profile counted the task's page faults (the model's
+// first_touches), first_touches, its share of them per execution, in
+// proportion to the pages it reaches first times its executions.
 // `bound` binds trip counts and probabilities; `budget` is the accesses
 // simulated per loop nest. Returns notes on what could not be simulated.
 // The RUVs written are `kinds`': ICC's machine RUV, IntCC's IR RUV, or

@@ -150,7 +150,7 @@ std::string bound_of(const NodeCost& cost, double core) {
   std::string bound;
   double longest = -1;
   for (const auto& [name, seconds] : cost.terms) {
-    if (name == "core" || name == "chain waits" || name == "mispredictions" || name == "page walks") continue;
+    if (name == "core" || name == "chain waits" || name == "first touches" || name == "mispredictions" || name == "page walks") continue;
     const double t = name == "scattered lines" ? seconds + cost.term("page walks") : seconds;
     if (t > longest) longest = t, bound = name;
   }
@@ -181,6 +181,21 @@ double chain_waits(const Ruv& r, const Hardware& hw, NodeCost& cost) {
          mem * std::max(0.0, latency("mem_latency") - latency("l3_latency"));
 }
 
+// Pages the program had not used, first touched here (the profile's count
+// of the task's faults, shared among its nodes by the pages each reaches
+// first): each a fault of the operating system's, which stops the core
+// while it finds and zero-fills the page, whatever else waits: they add to
+// the node's time, the core's and the transfers' alike.
+double first_touch_time(const Ruv& r, const Hardware& hw, NodeCost& cost) {
+  const double faults = r.get("first_touches");
+  if (faults <= 0) return 0;
+  if (!hw.has("memory", "page_fault")) {
+    cost.unpriced["memory/page_fault (first touches of pages the program had not used)"] += faults;
+    return 0;
+  }
+  return faults * hw.require("memory", "page_fault", "icc").value;
+}
+
 }  // namespace
 
 NodeCost with_memory_and_branches(double core, const Ruv& r, const Hardware& hw, const std::string& model) {
@@ -189,6 +204,8 @@ NodeCost with_memory_and_branches(double core, const Ruv& r, const Hardware& hw,
   const double waits = chain_waits(r, hw, cost);
   cost.add_term("chain waits", waits);
   core += waits;
+  const double faults = first_touch_time(r, hw, cost);
+  cost.add_term("first touches", faults);
   if (r.get("mispredicts") > 0) {
     const double missed = r.get("mispredicts") *
                           hw.require("icc", "mispredict", model + " (the node ends in an unpredictable branch)").value;
@@ -203,7 +220,8 @@ NodeCost with_memory_and_branches(double core, const Ruv& r, const Hardware& hw,
   } else {
     cost.seconds = std::max(core, scattered_time(r, hw, cost));
   }
-  cost.bound = bound_of(cost, core);
+  cost.bound = faults > cost.seconds ? "first touches" : bound_of(cost, core);
+  cost.seconds += faults;
   return cost;
 }
 
@@ -212,7 +230,7 @@ bool is_memory_or_branch_entry(const std::string& name) {
          name.rfind("bytes_from_", 0) == 0 || name.rfind("bytes_to_", 0) == 0 ||
          name.rfind("lines_scattered_from_", 0) == 0 || name == "page_walks" || name == "waits_l3" ||
          name == "waits_mem" || name == "branch_waits_l3" || name == "branch_waits_mem" || name == "l1_fill_sets" ||
-         name.rfind("l1_fill_sets_share_", 0) == 0;
+         name.rfind("l1_fill_sets_share_", 0) == 0 || name == "fresh_pages" || name == "first_touches";
 }
 
 }  // namespace pacer
