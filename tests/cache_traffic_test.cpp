@@ -347,6 +347,16 @@ TEST_CASE("ICC prices lines no prefetcher follows at the measured time of such a
   CHECK(priced.seconds == Approx(20e-9).epsilon(0.05));
 }
 
+// A crowded walk's time per line from level 2 at 1, 2, 8 and 16 sets (4
+// lies midway between 2 and 8 on a log scale: 2.5 ns).
+static void crowded_walk_figures(Hardware& hw) {
+  auto& memory = hw.sections["memory"].params;
+  memory["l2_line_1_sets"] = ns(8);
+  memory["l2_line_2_sets"] = ns(4);
+  memory["l2_line_8_sets"] = ns(1);
+  memory["l2_line_16_sets"] = ns(0.5);
+}
+
 // A column walk down rows 256 bytes apart fills 4 of the small level 1's 16
 // sets, over and over; a row walk of the same array fills them all in turn.
 // Level 1 takes only so many fills into one set at a time, so the walk's
@@ -375,10 +385,7 @@ TEST_CASE("ICC prices lines whose fills crowd into a few sets of level 1 at the 
   CHECK(row.ruvs.at(ruv_kind::machine).get("l1_fill_sets") == Approx(16).epsilon(0.1));
   const ResourceModel& icc = find_resource_model("icc");
   CHECK(icc.price(column, hw).seconds == Approx(64 / 50e9).epsilon(0.05));  // no figures: the bandwidth
-  hw.sections["memory"].params["l2_line_1_sets"] = ns(8);
-  hw.sections["memory"].params["l2_line_2_sets"] = ns(4);
-  hw.sections["memory"].params["l2_line_8_sets"] = ns(1);
-  hw.sections["memory"].params["l2_line_16_sets"] = ns(0.5);
+  crowded_walk_figures(hw);
   // 4 sets lies midway between the figures at 2 and 8 on a log scale.
   CHECK(icc.price(column, hw).seconds == Approx(2.5e-9).epsilon(0.1));
   // The row's lines spread over every set: its bandwidth still bounds it.
@@ -422,11 +429,7 @@ TEST_CASE("a node's crowded lines are priced by the shares of its runs' sets, no
   CHECK(column == Approx(16.0 / 17).epsilon(0.05));  // a fill per element, against one per 16
   CHECK(row == Approx(1.0 / 17).epsilon(0.2));
   CHECK(column + row == Approx(1).epsilon(0.01));
-  auto& memory = hw.sections["memory"].params;
-  memory["l2_line_1_sets"] = ns(8);
-  memory["l2_line_2_sets"] = ns(4);
-  memory["l2_line_8_sets"] = ns(1);
-  memory["l2_line_16_sets"] = ns(0.5);
+  crowded_walk_figures(hw);
   const ResourceModel& icc = find_resource_model("icc");
   const double lines = m.get("bytes_from_l2") / 64;
   const double by_shares = icc.price(node, hw).seconds;
