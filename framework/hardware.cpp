@@ -92,7 +92,8 @@ const std::vector<SectionSpec> kSchema = {
        "what a load that misses the TLB adds (independent loads, one per page, pages in random order)", kCore},
       {"page_fault", D::Time,
        "the first touch of a page the program has not used: the operating system finds and zero-fills it (one "
-       "minor fault)"},
+       "minor fault, on a page of page_size)",
+       kCore},
       {"page_size", D::Bytes,
        "the operating system's page: prefetchers stay within one, and caches beyond it are indexed by its frame"},
       {"mem_frequency", D::Frequency, "memory clock F_mem"},

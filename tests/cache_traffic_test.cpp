@@ -443,29 +443,42 @@ TEST_CASE("a node's crowded lines are priced by the shares of its runs' sets, no
 }
 
 // The profile's count of a task's page faults per call is shared among the
-// task's nodes by the pages each reaches first: here the one loop that
-// writes `out` gets them all, and ICC adds a fault's measured time for each
-// to the node's time (a fault stops the core and the transfers alike).
+// task's nodes by the pages each reaches first: the loop that writes `out`
+// gets them all, the loop that reads it after none. ICC adds a fault's
+// measured time for each to the node's time (a fault stops the core and the
+// transfers alike).
 TEST_CASE("ICC prices the page faults a profile counted in a task at the node that reaches the pages first", "[traffic]") {
   CAnalysis a = analyse_code(
       "static double out[64 * 1024], in[64];\n"
-      "void fill(void) {\n"
+      "double fill(void) {\n"
+      "  double s = 0;\n"
       "  for (int i = 0; i < 64 * 1024; i++) out[i] = in[i & 63];\n"
+      "  for (int i = 0; i < 64 * 1024; i++) s += out[i];\n"
+      "  return s;\n"
       "}\n");
   a.model.first_touches["fill"] = 128;  // as a profile would have counted
   Hardware hw = small_machine();
   attach_cache_traffic(a.model, hw, {});
-  const SegNode& loop = inner_node(a, "fill");
-  const Ruv& m = loop.ruvs.at(ruv_kind::machine);
-  REQUIRE(m.get("fresh_pages") > 0);
-  CHECK(m.get("first_touches") * 64 * 1024 == Approx(128).epsilon(0.01));  // all 128 a call, over its executions
+  std::vector<const SegNode*> loops;  // the two loops' bodies, in order
+  for_each_node(a.model.find_seg("fill")->seg, [&](const SegNode& n) {
+    if (n.kind == NodeKind::Compute && !n.memory.affine.empty()) loops.push_back(&n);
+  });
+  REQUIRE(loops.size() == 2);
+  const Ruv& writes = loops[0]->ruvs.at(ruv_kind::machine);
+  const Ruv& reads = loops[1]->ruvs.at(ruv_kind::machine);
+  // out's 512 KiB are 128 pages of 4 KiB, one reached first every 512 writes
+  // (and in's page once).
+  CHECK(writes.get("fresh_pages") == Approx(1.0 / 512).epsilon(0.05));
+  CHECK(reads.get("fresh_pages") == 0);
+  CHECK(writes.get("first_touches") * 64 * 1024 == Approx(128).epsilon(0.01));  // all 128 of a call
+  CHECK(reads.get("first_touches") == 0);
   const ResourceModel& icc = find_resource_model("icc");
-  const NodeCost unpriced = icc.price(loop, hw);
+  const NodeCost unpriced = icc.price(*loops[0], hw);
   CHECK(unpriced.unpriced.count("memory/page_fault (first touches of pages the program had not used)"));
   const double without = unpriced.seconds;
   hw.sections["memory"].params["page_fault"] = ns(1000);
-  const NodeCost priced = icc.price(loop, hw);
-  CHECK(priced.seconds - without == Approx(m.get("first_touches") * 1e-6).epsilon(0.01));
+  const NodeCost priced = icc.price(*loops[0], hw);
+  CHECK(priced.seconds - without == Approx(writes.get("first_touches") * 1e-6).epsilon(0.01));
 }
 
 // Lines of a crowded walk that level 2 cannot hold come from level 3 while

@@ -22,8 +22,9 @@ const char* first_touch_runtime_source();
 inline constexpr const char* first_touch_functions_variable = "PACER_FIRST_TOUCH_FUNCTIONS";
 inline constexpr const char* first_touch_file_variable = "PACER_FIRST_TOUCH_FILE";
 
-// Task -> faults per call. A task never called, or without a symbol of its
-// own (a static function), is absent; so is every task when the file is.
+// Task -> its own faults per call (less those of tasks it called). A task
+// not counted (never called, static, ended by exit() or longjmp, beyond the
+// 64 the hooks follow) is absent; so is every task when the file is.
 std::map<std::string, double> read_first_touches(const std::string& path);
 
 }  // namespace pacer

@@ -177,26 +177,35 @@ Profile run_profile(const CAnalysis& analysis, const ProfileOptions& o) {
   ScratchDir dir("pacer-profile");
   std::string program = (dir.path / "program").string();
   const bool continuous = o.partial && o.time_limit > 0;
-  // The hooks that count each task's page faults, compiled uninstrumented.
-  const std::string hooks = (dir.path / "first_touch.o").string(), hooks_source = (dir.path / "first_touch.c").string();
-  std::ofstream(hooks_source) << first_touch_runtime_source();
-  if (!run_program({PACER_CLANG, "-c", "-O2", "-fPIC", "-w", hooks_source, "-o", hooks}).ok())
-    throw std::runtime_error("compiling the profile's page-fault counter failed (the compiler's messages are above)");
-  std::string tasks;
-  for (const auto& t : analysis.model.tasks) tasks += (tasks.empty() ? "" : " ") + t.name;
-  const std::string touches = (dir.path / "first_touches.txt").string();
-  std::vector<std::string> compile = {PACER_CLANG, "-fprofile-instr-generate", "-fcoverage-mapping", "-O0", "-w",
-                                      "-finstrument-functions"};
+  std::vector<std::string> compile = {PACER_CLANG, "-fprofile-instr-generate", "-fcoverage-mapping", "-O0", "-w"};
   // Counters kept in the raw file as they change (LLVM's continuous mode),
   // so that a program stopped at the limit leaves its counts.
   if (continuous) compile.insert(compile.end(), {"-mllvm", "-runtime-counter-relocation"});
   compile.insert(compile.end(), analysis.sources.begin(), analysis.sources.end());
   compile.insert(compile.end(), o.analyse.compile_flags.begin(), o.analyse.compile_flags.end());
-  for (const char* tail : {hooks.c_str(), "-rdynamic", "-o", program.c_str(), "-lm", "-ldl"}) compile.push_back(tail);
-  if (!run_program(compile).ok())
-    throw InputError(SourceLocation{o.analyse.files.front(), 0}, "",
-                     "compiling with coverage instrumentation failed (the compiler's messages are above); "
-                     "a profiled program needs a main");
+  for (const char* tail : {"-o", program.c_str(), "-lm"}) compile.push_back(tail);
+  // First with the hooks that count each task's page faults (compiled on
+  // their own, uninstrumented, with the program's flags); a program they
+  // cannot join (hooks of its own, a static link) is profiled without.
+  const std::string hooks = (dir.path / "first_touch.o").string(), hooks_source = (dir.path / "first_touch.c").string();
+  std::ofstream(hooks_source) << first_touch_runtime_source();
+  std::vector<std::string> hooks_compile = {PACER_CLANG, "-c", "-O2", "-fPIC", "-w", hooks_source, "-o", hooks};
+  hooks_compile.insert(hooks_compile.end(), o.analyse.compile_flags.begin(), o.analyse.compile_flags.end());
+  std::vector<std::string> counted = compile;
+  counted.insert(counted.begin() + 1, "-finstrument-functions");
+  counted.insert(counted.end(), {hooks, "-rdynamic", "-ldl"});
+  const bool faults_counted = run_program(hooks_compile).ok() && run_program(counted).ok();
+  if (!faults_counted) {
+    if (!run_program(compile).ok())
+      throw InputError(SourceLocation{o.analyse.files.front(), 0}, "",
+                       "compiling with coverage instrumentation failed (the compiler's messages are above); "
+                       "a profiled program needs a main");
+    p.notes.push_back("the program did not build with the hooks that count page faults (-finstrument-functions and "
+                      "first_touch.o; the messages are above): its first touches of memory are not counted");
+  }
+  std::string tasks;
+  for (const auto& t : analysis.model.tasks) tasks += (tasks.empty() ? "" : " ") + t.name;
+  const std::string touches = (dir.path / "first_touches.txt").string();
 
   std::string raw = (dir.path / "program.profraw").string();
   // %c: continuous mode; it expands to nothing in the file's name.
@@ -237,7 +246,14 @@ Profile run_profile(const CAnalysis& analysis, const ProfileOptions& o) {
                      "the profiled program exited with status " +
                          std::to_string(profiled.signal ? 128 + profiled.signal : profiled.exit_status) +
                          "; its counts are not trusted");
-  p.first_touches = read_first_touches(touches);
+  if (faults_counted) {
+    p.first_touches = read_first_touches(touches);
+    for (const auto& t : analysis.model.tasks)
+      if (!p.first_touches.count(t.name) && !p.stopped)
+        p.notes.push_back("the page faults of calls of '" + t.name + "' were not counted (it was not called, is static, "
+                          "ended in exit() or longjmp, or is beyond the 64 tasks counted): its first touches of memory "
+                          "are not priced");
+  }
   std::string data = (dir.path / "program.profdata").string();
   if (!run_program({PACER_LLVM_BIN "/llvm-profdata", "merge", "-o", data, raw}).ok())
     throw std::runtime_error("llvm-profdata could not merge the program's counters");

@@ -548,6 +548,10 @@ class Calibrator {
     const std::string key = std::to_string(kFaultPages);
     const std::vector<double>& seconds = timing(t, "fault:" + key);
     const double faults = median(timing(t, "fault:count:" + key));
+    if (seconds.empty() || *std::min_element(seconds.begin(), seconds.end()) < 0) {
+      mem.unknown["page_fault"] = "the system did not map " + key + " fresh pages for the benchmark";
+      return;
+    }
     if (faults < 1) {
       mem.unknown["page_fault"] = "touching " + key + " fresh pages took no page faults the system counted";
       return;

@@ -415,8 +415,10 @@ static void page_walks(FILE* out, size_t pages) {
 /* The first touch of memory the program has not used: each repetition maps
  * `g_fault_pages` fresh pages, writes a byte of each (the operating system
  * finds and zero-fills a page at its first write) and unmaps them; only the
- * writes are timed. The faults are counted as well, so that the figure is a
- * time per fault whatever size of page the system gives. */
+ * writes are timed. The mapping asks for pages of the base size (no
+ * transparent huge pages), as a program's static arrays and small
+ * allocations get; the faults are counted, and the figure is a time per
+ * fault. A mapping that fails gives no time (negative). */
 static size_t g_fault_pages;
 static double g_faults_per_rep;
 static double first_touches(long reps) {
@@ -425,7 +427,8 @@ static double first_touches(long reps) {
   long faults = 0;
   for (long r = 0; r < reps; r++) {
     char* p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) return 0;
+    if (p == MAP_FAILED) return -1;
+    madvise(p, bytes, MADV_NOHUGEPAGE);
     struct rusage before, after;
     getrusage(RUSAGE_SELF, &before);
     const double t = now();
@@ -440,7 +443,8 @@ static double first_touches(long reps) {
 }
 
 /* Writes "fault:PAGES" (seconds per repetition) and "fault:count:PAGES"
- * (faults per repetition, one figure per run of the other). */
+ * (faults per repetition, the last run's, written once per run of the
+ * other). */
 static void page_faults(FILE* out, size_t pages) {
   char name[64];
   g_fault_pages = pages;

@@ -106,7 +106,7 @@ void Crossing::fill_into_set(std::uint64_t set, unsigned stream) {
   const auto distinct = static_cast<double>(std::unique(run.sets.begin(), run.sets.end()) - run.sets.begin());
   sets_in_runs += distinct;
   set_runs += 1;
-  runs_by_sets[std::min(kSetClasses - 1, static_cast<size_t>(std::lround(std::log2(distinct))))] += 1;
+  runs_by_sets[std::min(kMostSets, static_cast<size_t>(distinct))] += 1;
   run.filled = 0;
 }
 
@@ -199,6 +199,7 @@ class NestWalk {
         page_(shape.page) {
     bindings_.params = bound;
     for (const auto& l : shape.levels) capacity_ += l.bytes;
+    while ((1.0 * (1ull << (page_shift_ + 1))) <= page_) ++page_shift_;
   }
 
   void run(const Seg& seg) {
@@ -307,7 +308,9 @@ class NestWalk {
       pass_.clear();
       accesses_ = executions_ = 0;
       counting_from_ = 0;
+      second_run_ = true;  // its pages were all reached in the first
       node(n);
+      second_run_ = false;
     }
     for (auto& [node, t] : pass_) {
       NodeTraffic& into = traffic[node];
@@ -320,7 +323,7 @@ class NestWalk {
         into.crossed[k].scattered += t.crossed[k].scattered;
         into.crossed[k].set_runs += t.crossed[k].set_runs;
         into.crossed[k].sets_in_runs += t.crossed[k].sets_in_runs;
-        for (size_t c = 0; c < Crossing::kSetClasses; ++c) into.crossed[k].runs_by_sets[c] += t.crossed[k].runs_by_sets[c];
+        for (size_t c = 0; c <= Crossing::kMostSets; ++c) into.crossed[k].runs_by_sets[c] += t.crossed[k].runs_by_sets[c];
       }
     }
   }
@@ -384,7 +387,8 @@ class NestWalk {
       if (t->crossed.empty()) t->crossed.assign(levels_, Crossing{});
       t->executions += 1;
     }
-    Fresh& f = fresh_[&n];
+    if (&n != fresh_node_) fresh_node_ = &n, fresh_at_ = &fresh_[&n];  // most executions repeat the last node
+    Fresh& f = *fresh_at_;
     for (size_t i = 0; i < accesses.size(); ++i) {
       const BoundAccess& a = accesses[i];
       double address = a.base;
@@ -393,13 +397,13 @@ class NestWalk {
                                       counted ? t->crossed.data() : scratch_.data(), a.scattered,
                                       static_cast<unsigned>(i));
       if (walked && counted) t->walks += 1;
-      const auto page = static_cast<std::uint64_t>(std::max(0.0, address) / page_);
+      const std::uint64_t page = static_cast<std::uint64_t>(std::max(0.0, address)) >> page_shift_;
       if (page != a.last_page) {  // most accesses stay on their reference's last page
         a.last_page = page;
         f.pages += reached_.insert(page).second;
       }
     }
-    f.executions += 1;
+    if (!second_run_) f.executions += 1;
     accesses_ += static_cast<double>(accesses.size());
     // Executions bound the walk too: nodes with no address the simulation
     // can place (a pointer chase) spend no budget, and a loop of them
@@ -466,7 +470,11 @@ class NestWalk {
     double pages = 0, executions = 0;
   };
   std::map<const SegNode*, Fresh> fresh_;
+  const SegNode* fresh_node_ = nullptr;
+  Fresh* fresh_at_ = nullptr;
   std::unordered_set<std::uint64_t> reached_;
+  unsigned page_shift_ = 0;  // log2 of the page
+  bool second_run_ = false;
   std::map<const SegNode*, double> carry_, phase_;
   std::map<const SegNode*, std::vector<double>> arms_;  // each arm's probability
   std::map<std::string, double> bases_;
@@ -516,8 +524,8 @@ Traffic simulate(const ApplicationModel& model, const CacheShape& shape, const P
         if (c.scattered > 0) r["lines_scattered_from_" + shape.source_of(k)] = c.scattered / it->second.executions;
         if (k == 0 && c.set_runs > 0) {
           r["l1_fill_sets"] = c.sets_in_runs / c.set_runs;
-          for (size_t s = 0; s < Crossing::kSetClasses; ++s)
-            if (c.runs_by_sets[s] > 0) r["l1_fill_sets_share_" + std::to_string(1 << s)] = c.runs_by_sets[s] / c.set_runs;
+          for (size_t s = 1; s <= Crossing::kMostSets; ++s)
+            if (c.runs_by_sets[s] > 0) r["l1_fill_sets_share_" + std::to_string(s)] = c.runs_by_sets[s] / c.set_runs;
         }
       }
     });
@@ -558,7 +566,7 @@ void describe(const Seg& seg, std::string& key) {
 
 std::string traffic_key(const ApplicationModel& model, const CacheShape& shape, const ParamValues& bound,
                         double budget) {
-  std::string key = "pacer traffic 10\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
+  std::string key = "pacer traffic 11\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
                     " tlb " + std::to_string(shape.tlb_entries) + " " + std::to_string(shape.tlb_ways) + " budget " +
                     std::to_string(budget);
   for (const auto& l : shape.levels) key += "\n" + l.name + " " + std::to_string(l.bytes) + " " + std::to_string(l.ways);
@@ -608,10 +616,15 @@ void share_first_touches(ApplicationModel& model, Task& task, const ParamValues&
   b.params = bound;
   std::map<std::string, double> weight;  // node id -> pages it reaches first in a call
   double total = 0;
-  for (const NodeTerm& term : reduce(model, task).terms) {
-    if (term.id.find('/') != std::string::npos || !term.node->ruvs.count(kinds.front())) continue;  // a callee's
-    const double pages = term.node->ruvs.at(kinds.front()).get("fresh_pages") * evaluate(term.executions, b);
-    if (pages > 0) weight[term.id] += pages, total += pages;
+  try {
+    for (const NodeTerm& term : reduce(model, task).terms) {
+      if (term.id.find('/') != std::string::npos || !term.node->ruvs.count(kinds.front())) continue;  // a callee's
+      const double pages = term.node->ruvs.at(kinds.front()).get("fresh_pages") * evaluate(term.executions, b);
+      if (pages > 0) weight[term.id] += pages, total += pages;
+    }
+  } catch (const InputError& e) {
+    notes.push_back("cache simulation: the page faults of '" + task.name + "' are not priced: " + e.what());
+    return;
   }
   if (total <= 0) {
     notes.push_back("cache simulation: the profiled run's " + format_number(counted->second) + " page faults a call of '" +

@@ -75,13 +75,13 @@ struct Crossing {
   // sets each, takes 1.43 ns an element, as two lines of eight-set walks,
   // 1.37, not of sixteen, 1.06).
   double set_runs = 0, sets_in_runs = 0;
-  // The runs by the sets they reached, to the nearest power of two (1, 2,
-  // 4, 8, 16, 32): a fill's time is convex in its sets (a walk over one set
-  // takes two and a half times one over sixteen), so a node whose column
-  // crowds into one set beside a row that spreads over 32 is priced by its
-  // runs' shares, not by the mean of their sets.
-  static constexpr size_t kSetClasses = 6;
-  std::array<double, kSetClasses> runs_by_sets{};
+  // The runs by the number of sets they reached (1 to 32): a fill's time is
+  // convex in its sets (a walk over one set takes two and a half times one
+  // over sixteen), so a node whose column crowds into one set beside a row
+  // that spreads over 32 is priced by its runs' shares, not by the mean of
+  // their sets.
+  static constexpr size_t kMostSets = 32;
+  std::array<double, kMostSets + 1> runs_by_sets{};
   void fill_into_set(std::uint64_t set, unsigned stream);
 
  private:
@@ -137,7 +137,7 @@ class CacheSimulator {
 // written back to it, lines_scattered_from_l2, ..., the fills no prefetcher
 // follows, page_walks, the TLB misses, l1_fill_sets, how many of level 1's
 // sets each 32 of its fills in a row went into, l1_fill_sets_share_K, the
-// share of those runs that reached about K sets, and traffic = 1).
+// share of those runs that reached K sets, and traffic = 1).
 // Every node that reaches a page first gets fresh_pages, the pages it reached
 // first per execution, as if the task's memory were untouched at its start;
 // and where the profile counted the task's page faults (the model's

@@ -79,9 +79,9 @@ double crowded_line_time(const Ruv& r, const Hardware& hw) {
     return per_line;
   };
   double shared = 0, per_line = 0;
-  for (int k = 1; k <= 32; k *= 2)
-    if (const double share = r.get("l1_fill_sets_share_" + std::to_string(k)); share > 0)
-      shared += share, per_line += share * at(k);
+  for (const auto& [name, share] : r)  // l1_fill_sets_share_K: the share of runs that reached K sets
+    if (name.rfind("l1_fill_sets_share_", 0) == 0 && share > 0)
+      shared += share, per_line += share * at(std::stod(name.substr(19)));
   return shared > 0 ? per_line / shared : at(r.get("l1_fill_sets"));
 }
 
