@@ -384,3 +384,28 @@ int main(int argc, char **argv) {
   const auto touched = touches(" --args first");
   CHECK(touched["fill"].get<double>() < 0.05 * pages);
 }
+
+// A program with hooks of its own cannot take the profile's: it is profiled
+// without them, and the profile says its first touches were not counted.
+TEST_CASE("a program the fault-counting hooks cannot join is profiled without them, with a note", "[profile]") {
+  const char* program = R"(void __cyg_profile_func_enter(void *fn, void *site) { (void)fn; (void)site; }
+void __cyg_profile_func_exit(void *fn, void *site) { (void)fn; (void)site; }
+static int data[100];
+void work(void) {
+  for (int i = 0; i < 100; i++) data[i] = i;
+}
+int main(void) {
+  work();
+  return data[7] == 7 ? 0 : 1;
+}
+)";
+  const std::string source = temp_file("pacer-own-hooks.c", program);
+  const std::string profile = (std::filesystem::temp_directory_path() / "pacer-own-hooks.profile").string();
+  Run r = run_pacer("profile '" + source + "' --function work --out '" + profile + "'");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const auto p = nlohmann::json::parse(std::ifstream(profile));
+  CHECK(p["first_touches"].empty());
+  CHECK_THAT(p["notes"].dump(), Catch::Contains("not counted"));
+  CHECK(p["counts"].contains("work"));  // the counters were still read
+}
