@@ -46,6 +46,13 @@ icc::CpuModelCorrections cpu_model_corrections(const Hardware& hw) {
     if (it == hllc->params.end() || it->second.dependent <= 0) continue;
     out.latencies[c] = static_cast<unsigned>(std::max(1.0, std::round(it->second.dependent / t_cyc)));
   }
+  // The independent form of a divide or a square root is its throughput:
+  // four interleaved chains keep the unit busy.
+  for (const char* c : {"double_div", "float_div", "double_sqrt", "float_sqrt"}) {
+    auto it = hllc->params.find(c);
+    if (it == hllc->params.end() || it->second.value <= 0) continue;
+    out.occupancies[c] = static_cast<unsigned>(std::max(1.0, std::round(it->second.value / t_cyc)));
+  }
   return out;
 }
 

@@ -475,6 +475,7 @@ struct Simulated {
   llvm::mca::InstrBuilder builder;
   llvm::SmallVector<std::unique_ptr<llvm::mca::Instruction>> sequence;
   std::deque<llvm::mca::WriteDescriptor> writes;  // the latencies replaced, owned here
+  std::deque<llvm::mca::InstrDesc> descriptors;   // the occupancies replaced, owned here
   unsigned skipped = 0;
 };
 
@@ -548,6 +549,66 @@ void replace_latency(Simulated& sim, const TargetContext& t, const llvm::MCInst&
   move_latency(sim, inst, static_cast<int>(it->second) - static_cast<int>(model));
 }
 
+// The instruction remade on a descriptor whose units are busy `target`
+// cycles where the model's busiest is busy `model`, each in proportion: its
+// operands, writes and reads (which keep pointing at the builder's
+// descriptors) and flags carried over.
+std::unique_ptr<llvm::mca::Instruction> with_occupancy(Simulated& sim, const llvm::mca::Instruction& inst,
+                                                       unsigned model, unsigned target) {
+  const llvm::mca::InstrDesc& old = inst.getDesc();
+  llvm::mca::InstrDesc& d = sim.descriptors.emplace_back();
+  d.Writes = old.Writes;
+  d.Reads = old.Reads;
+  for (const auto& [mask, usage] : old.Resources) {
+    const unsigned cycles = std::max(1u, static_cast<unsigned>(std::lround(1.0 * usage.size() * target / model)));
+    llvm::mca::ResourceUsage moved(llvm::mca::CycleSegment(0, cycles, usage.isReserved()), usage.NumUnits);
+    d.Resources.emplace_back(mask, moved);
+  }
+  d.UsedBuffers = old.UsedBuffers;
+  d.UsedProcResUnits = old.UsedProcResUnits;
+  d.UsedProcResGroups = old.UsedProcResGroups;
+  d.MaxLatency = old.MaxLatency;
+  d.NumMicroOps = old.NumMicroOps;
+  d.SchedClassID = old.SchedClassID;
+  d.MustIssueImmediately = old.MustIssueImmediately;
+  d.IsRecyclable = false;
+  d.HasPartiallyOverlappingGroups = old.HasPartiallyOverlappingGroups;
+  auto out = std::make_unique<llvm::mca::Instruction>(d, inst.getOpcode());
+  for (const llvm::mca::WriteState& w : inst.getDefs()) out->getDefs().push_back(w);
+  for (const llvm::mca::ReadState& r : inst.getUses()) out->getUses().push_back(r);
+  for (unsigned k = 0; k < inst.getNumOperands(); ++k)
+    if (const llvm::mca::MCAOperand* op = inst.getOperand(k)) out->addOperand(*op);
+  if (inst.isOptimizableMove()) out->setOptimizableMove();
+  out->setMayLoad(inst.getMayLoad());
+  out->setMayStore(inst.getMayStore());
+  out->setHasSideEffects(inst.getHasSideEffects());
+  out->setBeginGroup(inst.getBeginGroup());
+  out->setEndGroup(inst.getEndGroup());
+  out->setRetireOOO(inst.getRetireOOO());
+  out->setLoadBarrier(inst.isALoadBarrier());
+  out->setStoreBarrier(inst.isAStoreBarrier());
+  out->setUsedBuffers(inst.getUsedBuffers());
+  return out;
+}
+
+// Gives a scalar divide or square root the occupancy the description
+// measured for its construct (the packed forms, whose units differ, keep
+// the model's).
+void replace_occupancy(Simulated& sim, const TargetContext& t, const llvm::MCInst& mc,
+                       std::unique_ptr<llvm::mca::Instruction>& inst, const std::map<std::string, unsigned>& occupancies) {
+  if (occupancies.empty()) return;
+  llvm::StringRef name = t.instr_info->getName(mc.getOpcode());
+  const char* construct = fp_construct(name);
+  auto it = construct ? occupancies.find(construct) : occupancies.end();
+  name.consume_front("V");
+  const bool scalar = name.starts_with("DIVS") || name.starts_with("SQRTS");
+  if (it == occupancies.end() || !scalar) return;
+  unsigned model = 0;
+  for (const auto& [mask, usage] : inst->getDesc().Resources) model = std::max(model, usage.size());
+  if (model <= 1 || model == it->second) return;
+  inst = with_occupancy(sim, *inst, model, it->second);
+}
+
 // The registers an instruction reads for addresses, reads otherwise, and
 // writes: its memory operands' registers (OPERAND_MEMORY), the other
 // register operands after its definitions, its implicit uses and defs.
@@ -614,6 +675,7 @@ void build(Simulated& sim, const TargetContext& t, const EncodedFunction& f, con
     auto inst = sim.builder.createInstruction(f.insts.at(index), none);
     if (inst) {
       replace_latency(sim, t, f.insts.at(index), **inst, corrections.latencies);
+      replace_occupancy(sim, t, f.insts.at(index), *inst, corrections.occupancies);
       if (late[k]) move_latency(sim, **inst, static_cast<int>(corrections.fp_bypass));
       if (auto more = added.find(index); more != added.end()) move_latency(sim, **inst, static_cast<int>(more->second));
       sim.sequence.push_back(std::move(*inst));

@@ -54,6 +54,8 @@ std::string entry_key(const std::string& source, const MachineCostOptions& o) {
   for (const auto& f : o.flags) key += " " + f;
   key += "\nlatencies";
   for (const auto& [construct, cycles] : o.cpu_model.latencies) key += " " + construct + "=" + std::to_string(cycles);
+  key += "\noccupancies";
+  for (const auto& [construct, cycles] : o.cpu_model.occupancies) key += " " + construct + "=" + std::to_string(cycles);
   const icc::CpuModelCorrections& m = o.cpu_model;
   for (unsigned v : {m.dispatch_width, m.reorder_buffer, m.fp_queue, m.int_queue, m.load_queue, m.store_queue,
                      m.fp_bypass})
