@@ -347,6 +347,13 @@ TEST_CASE("ICC prices lines no prefetcher follows at the measured time of such a
   CHECK(priced.seconds == Approx(20e-9).epsilon(0.05));
 }
 
+// The code analysed, its traffic simulated on `hw`.
+static CAnalysis simulated(const std::string& code, const Hardware& hw) {
+  CAnalysis a = analyse_code(code);
+  attach_cache_traffic(a.model, hw, {});
+  return a;
+}
+
 // A crowded walk's time per line from level 2 at 1, 2, 8 and 16 sets (4
 // lies midway between 2 and 8 on a log scale: 2.5 ns).
 static void crowded_walk_figures(Hardware& hw) {
@@ -415,14 +422,14 @@ TEST_CASE("the sets a walk's fills crowd into are counted for each of its refere
 // lines as a column's), which costs more than pricing them all at the mean
 // count (a transpose's column of stores beside its row of loads).
 TEST_CASE("a node's crowded lines are priced by the shares of its runs' sets, not by their mean", "[traffic]") {
-  CAnalysis a = analyse_code(
+  Hardware hw = small_machine();
+  const CAnalysis a = simulated(
       "static float a[128][64], r[128 * 64], s;\n"
       "void mixed(void) {\n"
       "  for (int j = 0; j < 64; j++)\n"
       "    for (int i = 0; i < 128; i++) s += a[i][j] + r[j * 128 + i];\n"
-      "}\n");
-  Hardware hw = small_machine();
-  attach_cache_traffic(a.model, hw, {});
+      "}\n",
+      hw);
   const SegNode& node = inner_node(a, "mixed");
   const Ruv& m = node.ruvs.at(ruv_kind::machine);
   const double column = m.get("l1_fill_sets_share_4"), row = m.get("l1_fill_sets_share_16");

@@ -103,11 +103,17 @@ void Crossing::fill_into_set(std::uint64_t set, unsigned stream) {
   run.sets[run.filled++] = set;
   if (run.filled < run.sets.size()) return;
   std::sort(run.sets.begin(), run.sets.end());
-  const auto distinct = static_cast<double>(std::unique(run.sets.begin(), run.sets.end()) - run.sets.begin());
-  sets_in_runs += distinct;
-  set_runs += 1;
-  runs_by_sets[std::min(kMostSets, static_cast<size_t>(distinct))] += 1;
+  const auto distinct = static_cast<size_t>(std::unique(run.sets.begin(), run.sets.end()) - run.sets.begin());
+  runs_by_sets[std::min(kMostSets, distinct)] += 1;
   run.filled = 0;
+}
+
+double Crossing::runs() const { return std::accumulate(runs_by_sets.begin(), runs_by_sets.end(), 0.0); }
+
+double Crossing::mean_sets() const {
+  double sets = 0;
+  for (size_t s = 1; s <= kMostSets; ++s) sets += static_cast<double>(s) * runs_by_sets[s];
+  return sets / runs();
 }
 
 bool CacheSimulator::access(std::uint64_t address, double width, bool store, Crossing* crossed, bool scattered,
@@ -321,8 +327,6 @@ class NestWalk {
         into.crossed[k].fills += t.crossed[k].fills;
         into.crossed[k].writebacks += t.crossed[k].writebacks;
         into.crossed[k].scattered += t.crossed[k].scattered;
-        into.crossed[k].set_runs += t.crossed[k].set_runs;
-        into.crossed[k].sets_in_runs += t.crossed[k].sets_in_runs;
         for (size_t c = 0; c <= Crossing::kMostSets; ++c) into.crossed[k].runs_by_sets[c] += t.crossed[k].runs_by_sets[c];
       }
     }
@@ -522,10 +526,10 @@ Traffic simulate(const ApplicationModel& model, const CacheShape& shape, const P
         r["bytes_from_" + shape.source_of(k)] = c.fills * shape.line / it->second.executions;
         r["bytes_to_" + shape.source_of(k)] = c.writebacks * shape.line / it->second.executions;
         if (c.scattered > 0) r["lines_scattered_from_" + shape.source_of(k)] = c.scattered / it->second.executions;
-        if (k == 0 && c.set_runs > 0) {
-          r["l1_fill_sets"] = c.sets_in_runs / c.set_runs;
+        if (const double runs = c.runs(); k == 0 && runs > 0) {
+          r["l1_fill_sets"] = c.mean_sets();
           for (size_t s = 1; s <= Crossing::kMostSets; ++s)
-            if (c.runs_by_sets[s] > 0) r["l1_fill_sets_share_" + std::to_string(s)] = c.runs_by_sets[s] / c.set_runs;
+            if (c.runs_by_sets[s] > 0) r["l1_fill_sets_share_" + std::to_string(s)] = c.runs_by_sets[s] / runs;
         }
       }
     });

@@ -67,21 +67,20 @@ struct Crossing {
   double scattered = 0;  // of the fills, those of loads no prefetcher follows
   // The sets of the level above each stream's fills went into, in runs of
   // 32 fills of that stream (a stream: one memory reference of the code):
-  // how many distinct sets each run reached, summed, and the runs. A column
+  // the runs by how many distinct sets each reached (1 to 32). A column
   // walk fills a few sets of level 1 over and over, and a level takes only
   // so many fills into one set at a time; a stream along a row moves on to
   // new sets. Each stream is counted on its own: two columns in different
   // sets each crowd as one column does (mm_jki's loop, two columns of eight
   // sets each, takes 1.43 ns an element, as two lines of eight-set walks,
-  // 1.37, not of sixteen, 1.06).
-  double set_runs = 0, sets_in_runs = 0;
-  // The runs by the number of sets they reached (1 to 32): a fill's time is
-  // convex in its sets (a walk over one set takes two and a half times one
-  // over sixteen), so a node whose column crowds into one set beside a row
-  // that spreads over 32 is priced by its runs' shares, not by the mean of
-  // their sets.
+  // 1.37, not of sixteen, 1.06). A fill's time is convex in its sets (a walk
+  // over one set takes two and a half times one over sixteen), so a node
+  // whose column crowds into one set beside a row that spreads over 32 is
+  // priced by its runs' shares, not by the mean of their sets.
   static constexpr size_t kMostSets = 32;
   std::array<double, kMostSets + 1> runs_by_sets{};
+  double runs() const;       // of 32 fills of one stream
+  double mean_sets() const;  // the distinct sets a run reached, on average
   void fill_into_set(std::uint64_t set, unsigned stream);
 
  private:
