@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -62,6 +63,8 @@ double scattered_time(const Ruv& r, const Hardware& hw, NodeCost& cost) {
 // bandwidth alone. The runs are priced by their shares of each count of sets
 // (l1_fill_sets_share_K), so that a column's lines beside a row's cost what
 // a column's do; a description of traffic without them, by the mean count.
+constexpr std::string_view kSetsShare = "l1_fill_sets_share_";  // + K: the share of runs that reached K sets
+
 double crowded_line_time(const Ruv& r, const Hardware& hw) {
   std::vector<std::pair<double, double>> curve;  // log2 sets, seconds per line
   for (int k = 1; k <= 16; k *= 2)
@@ -79,9 +82,9 @@ double crowded_line_time(const Ruv& r, const Hardware& hw) {
     return per_line;
   };
   double shared = 0, per_line = 0;
-  for (const auto& [name, share] : r)  // l1_fill_sets_share_K: the share of runs that reached K sets
-    if (name.rfind("l1_fill_sets_share_", 0) == 0 && share > 0)
-      shared += share, per_line += share * at(std::stod(name.substr(19)));
+  for (const auto& [name, share] : r)
+    if (name.starts_with(kSetsShare) && share > 0)
+      shared += share, per_line += share * at(std::stod(name.substr(kSetsShare.size())));
   return shared > 0 ? per_line / shared : at(r.get("l1_fill_sets"));
 }
 
@@ -230,7 +233,7 @@ bool is_memory_or_branch_entry(const std::string& name) {
          name.rfind("bytes_from_", 0) == 0 || name.rfind("bytes_to_", 0) == 0 ||
          name.rfind("lines_scattered_from_", 0) == 0 || name == "page_walks" || name == "waits_l3" ||
          name == "waits_mem" || name == "branch_waits_l3" || name == "branch_waits_mem" || name == "l1_fill_sets" ||
-         name.rfind("l1_fill_sets_share_", 0) == 0 || name == "fresh_pages" || name == "first_touches";
+         name.starts_with(kSetsShare) || name == "fresh_pages" || name == "first_touches";
 }
 
 }  // namespace pacer
