@@ -389,6 +389,44 @@ TEST_CASE("ICC takes the divider's occupancy the description measured over the C
   CHECK(ratio == Approx(2.0).epsilon(0.1));
 }
 
+// The packed forms at each width have their own measured occupancy (IntCC's
+// classes double_div.v2, double_div.v8): LLVM's znver5 keeps the divider 5
+// cycles for a divpd and 10 for a 512-bit vdivpd, which this Zen 5 does in
+// 4, as it does a divsd. A description that measured 8 doubles the loop.
+TEST_CASE("ICC takes the packed divider's occupancy at each width the description measured") {
+  PipelineCase k("divide.c", "double x[1024], y[1024], z[1024];\n"
+                             "void divide(int n) { for (int i = 0; i < n; i++) y[i] = x[i] / z[i]; }\n"
+                             "int main(void) { divide(1024); return y[7] > 0; }\n");
+  const std::string call = "--function divide --param divide.n=1024";
+  const std::string host = model_pipeline_host();
+  std::smatch clock;
+  REQUIRE(std::regex_search(host, clock, std::regex("name=\"clock\" value=\"([0-9.]+)\" unit=\"GHz\"")));
+  const double cycle_ns = 1 / std::stod(clock[1].str());
+  // The class's figure at `cycles`, on code compiled with `flags`.
+  auto described = [&](const std::string& name, const std::string& cls, double cycles, const std::string& flags) {
+    std::string xml = std::regex_replace(host, std::regex("flags=\"[^\"]*\""), "flags=\"" + flags + "\"");
+    const std::string pattern = std::regex_replace(cls, std::regex("\\."), "\\.");
+    xml = std::regex_replace(xml, std::regex("\\s*<(cost|unknown) class=\"" + pattern + "\"[^>]*/>"), "");
+    xml = std::regex_replace(xml, std::regex("(<intcc[^>]*>)"),
+                             "$1\n    <cost class=\"" + cls + "\" value=\"" + std::to_string(cycles * cycle_ns) +
+                                 "\" unit=\"ns\" source=\"a test\" />");
+    return k.w.write(name, xml);
+  };
+  SECTION("divpd, two lanes (SSE2)") {
+    const double ratio = k.seconds(call, described("v2-slow.xml", "double_div.v2", 8, "-O2")) /
+                         k.seconds(call, described("v2.xml", "double_div.v2", 4, "-O2"));
+    CHECK(ratio == Approx(2.0).epsilon(0.1));
+  }
+  SECTION("vdivpd, eight lanes (AVX-512)") {
+    const std::string flags = "-O2 -mavx512f -mprefer-vector-width=512";
+    const double model = k.seconds(call, described("v8-none.xml", "double_div.v8", 0, flags));
+    const double measured = k.seconds(call, described("v8.xml", "double_div.v8", 4, flags));
+    const double slow = k.seconds(call, described("v8-slow.xml", "double_div.v8", 8, flags));
+    CHECK(slow / measured == Approx(2.0).epsilon(0.1));
+    CHECK(model / measured == Approx(10.0 / 4).epsilon(0.1));  // the model's 10 cycles
+  }
+}
+
 // A three-point stencil on data in level 1 compiles (-O2, SSE2) to 21
 // instructions an iteration that no one unit limits: LLVM's znver5 model
 // dispatches six a cycle (about 3.6 cycles), this Zen 5 eight (then its

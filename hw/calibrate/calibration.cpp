@@ -303,6 +303,11 @@ class Calibrator {
   void measure(const Timings& t, double base, const std::vector<ConstructBenchmark>& table, const std::string& kind,
                std::map<std::string, double>& independent, HwSection& into) {
     for (const auto& b : table) {
+      if (vector_bytes(b.construct) > 16 && !t.count(kind + b.construct + ":independent")) {
+        into.unknown[b.construct] = "the calibration's flags give no register that holds " +
+                                    std::to_string(vector_bytes(b.construct)) + " bytes";
+        continue;
+      }
       std::vector<double> v = per_op(timing(t, kind + b.construct + ":independent"), base);
       for (const auto& m : b.minus)
         for (double& x : v) x -= independent.at(m);

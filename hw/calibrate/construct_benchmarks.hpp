@@ -50,6 +50,11 @@ std::string generate_construct_benchmarks();
 // another target.
 std::string construct_benchmark_program();
 
+// The bytes of an IR class's vector ("double_div.v8": 64), 0 for a scalar
+// name: classes wider than 16 bytes are timed only where the flags give
+// registers that hold them whole.
+size_t vector_bytes(const std::string& construct);
+
 // The C function of a benchmark ("construct:int_add:independent", "loop").
 std::string benchmark_function(const std::string& name);
 

@@ -36,6 +36,10 @@ Priced timed_loop(const icc::PricedCode& code, const std::string& benchmark) {
     }
     return {cycles, ""};
   }
+  // "irclass:double_div.v8:independent": the class between the colons.
+  const size_t first = benchmark.find(':'), last = benchmark.rfind(':');
+  if (const size_t bytes = first == last ? 0 : vector_bytes(benchmark.substr(first + 1, last - first - 1)); bytes > 16)
+    return {std::nullopt, "the description's flags give no register that holds " + std::to_string(bytes) + " bytes"};
   return {std::nullopt, "no function " + name + " in the compiled benchmarks"};
 }
 
@@ -76,7 +80,7 @@ DerivedHllc derive_hllc(const Hardware& hw) {
       bool known = i.cycles.has_value();
       for (const auto& m : b.minus) known = known && independent.count(m);
       if (!known) {
-        into.unknown[b.construct] = (i.cycles ? "a construct it subtracts is unknown" : i.why_not);
+        into.unknown[b.construct] = i.cycles ? "a construct it subtracts is unknown" : i.why_not;
         continue;
       }
       double minus = 0;

@@ -47,11 +47,20 @@ icc::CpuModelCorrections cpu_model_corrections(const Hardware& hw) {
     out.latencies[c] = static_cast<unsigned>(std::max(1.0, std::round(it->second.dependent / t_cyc)));
   }
   // The independent form of a divide or a square root is its throughput:
-  // four interleaved chains keep the unit busy.
+  // four interleaved chains keep the unit busy. The scalar forms are HLLC
+  // constructs; the vector forms, at each width, IntCC's classes
+  // ("double_div.v2").
+  auto occupancy = [&](const HwSection& section, const std::string& name) {
+    auto it = section.params.find(name);
+    if (it == section.params.end() || it->second.value <= 0) return;
+    out.occupancies[name] = static_cast<unsigned>(std::max(1.0, std::round(it->second.value / t_cyc)));
+  };
+  const HwSection* intcc = hw.section("intcc");
   for (const char* c : {"double_div", "float_div", "double_sqrt", "float_sqrt"}) {
-    auto it = hllc->params.find(c);
-    if (it == hllc->params.end() || it->second.value <= 0) continue;
-    out.occupancies[c] = static_cast<unsigned>(std::max(1.0, std::round(it->second.value / t_cyc)));
+    occupancy(*hllc, c);
+    if (intcc)
+      for (const auto& [name, figure] : intcc->params)
+        if (name.starts_with(std::string(c) + ".v")) occupancy(*intcc, name);
   }
   return out;
 }

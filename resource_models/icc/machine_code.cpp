@@ -591,18 +591,37 @@ std::unique_ptr<llvm::mca::Instruction> with_occupancy(Simulated& sim, const llv
   return out;
 }
 
-// Gives a scalar divide or square root the occupancy the description
-// measured for its construct (the packed forms, whose units differ, keep
-// the model's).
+// What a divide or square root is in the description's terms: its
+// construct for a scalar form ("double_div" for DIVSD), its construct and
+// lanes for a packed one ("double_div.v8" for VDIVPDZrr, a 512-bit
+// register); empty for other instructions.
+std::string divider_form(llvm::StringRef opcode) {
+  const char* construct = fp_construct(opcode);
+  opcode.consume_front("V");
+  for (const char* op : {"DIV", "SQRT"}) {
+    if (!construct || !opcode.consume_front(op)) continue;
+    if (opcode.starts_with("S")) return construct;
+    if (!opcode.starts_with("P")) return "";
+    const unsigned element = opcode.starts_with("PD") ? 64 : 32;
+    opcode = opcode.drop_front(2);
+    // EVEX forms name their width (Z: 512, Z256, Z128); VEX's Y is 256.
+    const unsigned bits = opcode.starts_with("Z256") || opcode.starts_with("Y") ? 256
+                          : opcode.starts_with("Z128")                          ? 128
+                          : opcode.starts_with("Z")                             ? 512
+                                                                                : 128;
+    return std::string(construct) + ".v" + std::to_string(bits / element);
+  }
+  return "";
+}
+
+// Gives a divide or square root the occupancy the description measured for
+// its form, scalar or packed at its width.
 void replace_occupancy(Simulated& sim, const TargetContext& t, const llvm::MCInst& mc,
                        std::unique_ptr<llvm::mca::Instruction>& inst, const std::map<std::string, unsigned>& occupancies) {
   if (occupancies.empty()) return;
-  llvm::StringRef name = t.instr_info->getName(mc.getOpcode());
-  const char* construct = fp_construct(name);
-  auto it = construct ? occupancies.find(construct) : occupancies.end();
-  name.consume_front("V");
-  const bool scalar = name.starts_with("DIVS") || name.starts_with("SQRTS");
-  if (it == occupancies.end() || !scalar) return;
+  const std::string form = divider_form(t.instr_info->getName(mc.getOpcode()));
+  auto it = form.empty() ? occupancies.end() : occupancies.find(form);
+  if (it == occupancies.end()) return;
   unsigned model = 0;
   for (const auto& [mask, usage] : inst->getDesc().Resources) model = std::max(model, usage.size());
   if (model <= 1 || model == it->second) return;

@@ -121,10 +121,11 @@ struct CpuModelCorrections {
   // the latency of the register forms of the x86 floating-point
   // instructions that do that construct (addsd, vaddpd, mulss, divsd, ...).
   std::map<std::string, unsigned> latencies;
-  // Cycles a scalar divide or square root keeps its unit busy (its
-  // reciprocal throughput), by construct (double_div, float_sqrt, ...):
-  // they replace the model's occupancy of the units those x86
-  // instructions use (divsd, sqrtss, ...), in proportion.
+  // Cycles a divide or square root keeps its unit busy (its reciprocal
+  // throughput), by construct for the scalar forms (double_div, float_sqrt)
+  // and by construct and lanes for the packed ones (double_div.v2 for
+  // divpd, double_div.v8 for a 512-bit vdivpd): they replace the model's
+  // occupancy of the units those x86 instructions use, in proportion.
   std::map<std::string, unsigned> occupancies;
   unsigned dispatch_width = 0;  // instructions dispatched per cycle
   unsigned reorder_buffer = 0;  // instructions in flight, dispatched to retired
