@@ -19,7 +19,9 @@
 //   measured time per line of such a walk (l2_line_<K>_sets);
 // - a node the simulation cannot place (a gather through an index read from
 //   memory) still has the lines its gathered loads missed in the counted
-//   run priced as scattered, beside its bytes at its working set's level.
+//   run priced as scattered, beside its bytes at its working set's level;
+// - scattered lines beside a stream from memory add to it: both hold the
+//   core's outstanding misses, so they do not overlap.
 #pragma once
 #include <string>
 
