@@ -355,6 +355,51 @@ int main(void) {
   CHECK(one_line == Approx(two_lines).epsilon(0.1));
 }
 
+// sqrt in C sets errno on a negative argument, so the compiler keeps a call
+// to the library beside the square root instruction, on a block a jump in
+// the loop skips. A run that never takes it prices the loop by MCA's run of
+// the path it took, as if the call were not there (-fno-math-errno).
+TEST_CASE("ICC prices a loop by the path the counted run took, not by the code its jumps skip", "[icc][mca]") {
+  const std::string c = test::temp_file("icc_errno_path.c", R"(#include <math.h>
+double x[65536], y[65536], z[65536];
+__attribute__((noinline)) void scale(int n) {
+#pragma clang loop vectorize(disable) interleave(disable) unroll(disable)
+  for (int i = 0; i < n; i++) y[i] = x[i] / sqrt(z[i] + 1);
+}
+int main(void) {
+  for (int i = 0; i < 65536; i++) x[i] = i, z[i] = i % 7;
+  scale(65536);
+  return y[7] < 0;
+}
+)");
+  const auto run_cycles = [&](const std::string& flags, size_t& skipped) {
+    std::string machine = kMachine;
+    machine.replace(machine.find(R"(flags="-O2")"), 11, "flags=\"" + flags + "\"");
+    const Hardware hw = read_hardware_string(machine, "m.xml");
+    skipped = 0;
+    for (const auto& f : priced_source(c, machine_cost_options(hw, {})).functions)
+      if (f.name == "scale")
+        for (const auto& s : f.loop_skipped) skipped += s.size();
+    CAnalysis an = analyse_c({{c}, {"scale"}, {}});
+    apply_profile(an.model, run_profile(an, {{{c}, {"scale"}, {}}, ""}), "the test's profile");
+    attach_machine_costs(an.model, an.sources, machine_cost_options(hw, {}), {});
+    double total = 0;
+    for_each_node(an.model.tasks[0].seg, [&](const SegNode& n) {
+      if (n.kind != NodeKind::Compute || !n.ruvs.count(ruv_kind::machine)) return;
+      const auto runs = an.model.run_counts.find("scale/" + n.id);
+      if (runs != an.model.run_counts.end()) total += n.ruvs.at(ruv_kind::machine).get("cycles") * runs->second;
+    });
+    return total;
+  };
+  size_t with_call = 0, without_call = 0;
+  const double errno_path = run_cycles("-O2", with_call), no_errno = run_cycles("-O2 -fno-math-errno", without_call);
+  INFO("cycles of the run: " << errno_path << " with the library call skipped, " << no_errno << " without it");
+  REQUIRE(with_call > 0);  // the call's block is there, and skipped
+  CHECK(without_call == 0);
+  REQUIRE(no_errno > 65536);
+  CHECK(errno_path == Approx(no_errno).epsilon(0.1));
+}
+
 // MCA tells a load the next iteration waits for from one out-of-order
 // execution hides: the loop's cycles grow with the first's latency, not
 // with the second's.
@@ -482,7 +527,8 @@ TEST_CASE("the cache simulation ends after so many executions, however few addre
 // place the line and no prefetcher brings it; nothing waits for it either
 // (the sum waits on its adds). The lines it missed in the counted run are
 // priced as scattered lines from the level they were found in: with x's
-// 1.6 MiB against a 512 KiB level 2, most of them from level 3.
+// 1.6 MiB against a 512 KiB level 2, most of them from level 3, and added
+// to the node's stream.
 TEST_CASE("ICC prices the lines a gather through an index read from memory misses as scattered lines", "[icc][mca]") {
   const Hardware hw = three_levels(R"(<param name="l3_scattered_line" value="5" unit="ns" source="test"/>
     <param name="mem_scattered_line" value="50" unit="ns" source="test"/>)");
@@ -505,7 +551,31 @@ TEST_CASE("ICC prices the lines a gather through an index read from memory misse
   CHECK(r.get("waits_l3") == 0);
   const NodeCost cost = find_resource_model("icc").price(*node, hw);
   CHECK(cost.unpriced.empty());
-  CHECK(cost.seconds == Approx(5e-9 * r.get("lines_scattered_from_l3")).epsilon(0.05));
+  // Beside the node's stream of col and val, to which they add.
+  double stream = 0;
+  for (const auto& [name, t] : cost.terms)
+    if (name.starts_with("from ")) stream += t;
+  CHECK(stream > 0);
+  CHECK(cost.seconds == Approx(5e-9 * r.get("lines_scattered_from_l3") + stream).epsilon(0.05));
+}
+
+// A gather's scattered lines (a node the simulation cannot place) wait
+// behind the node's stream (both hold the core's outstanding misses): their
+// time adds to the stream's, whatever level it comes from. The simulated
+// traffic's scattered lines are lines of its own streams (a column walk):
+// there the larger term bounds the node.
+TEST_CASE("ICC adds a gather's scattered lines to the node's stream", "[icc]") {
+  const Hardware hw = three_levels(R"(<param name="l3_scattered_line" value="5" unit="ns" source="test"/>)");
+  // 60 bytes at memory's 10 GB/s: 6 ns; one line from level 3: 5 ns.
+  auto seconds = [&](double working_set, std::map<std::string, double> more = {}) {
+    more.insert({{"bytes", 60}, {"working_set", working_set}, {"lines_scattered_from_l3", 1}});
+    return with_memory_and_branches(1e-9, with(ruv_kind::machine, more).ruvs.at(ruv_kind::machine), hw, "icc").seconds;
+  };
+  CHECK(seconds(64 << 20) == Approx(11e-9));  // from memory: 6 + 5
+  CHECK(seconds(4 << 20) == Approx(7e-9));    // from level 3, 2 ns at 30 GB/s: 2 + 5
+  CHECK(seconds(16 << 10) == Approx(5e-9));   // level 1's bytes are the core's: the lines alone
+  // The simulated traffic: 60 bytes from memory (6 ns) and 30 from level 3.
+  CHECK(seconds(64 << 20, {{"traffic", 1}, {"bytes_from_mem", 60}, {"bytes_from_l3", 30}}) == Approx(6e-9));
 }
 
 // valgrind simulates a cache only with a power of two of sets: a level

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iterator>
 #include <map>
+#include <optional>
+#include <set>
 
 #include "framework/error.hpp"
 #include "framework/file_text.hpp"
@@ -133,6 +136,47 @@ std::vector<std::pair<double, double>> nest_curve(const icc::PricedFunction& f, 
   return curve;
 }
 
+// The instructions of `run` (one loop's own, in address order) that an
+// iteration may skip: those an unconditional forward jump within the run
+// skips, and the blocks that call out of the loop (sqrt's call that sets
+// errno, an error report), which a branch takes only on a rare path. The
+// counted run decides whether they ran (machine_costs.cpp).
+std::vector<size_t> skippable(const icc::MachineFunction& f, const std::vector<size_t>& run) {
+  std::vector<size_t> out;
+  if (run.empty()) return out;
+  const auto& code = f.instructions;
+  const uint64_t end = code[run.back()].address;
+  // Blocks: a branch target or the instruction after a branch starts one.
+  std::set<uint64_t> targets;
+  for (const auto& ins : code)
+    if (ins.is_branch && ins.branch_target) targets.insert(*ins.branch_target);
+  auto starts_block = [&](size_t i) {
+    return i == 0 || targets.count(code[i].address) || code[i - 1].is_branch || code[i - 1].is_return;
+  };
+  std::vector<bool> calls(code.size(), false);  // whether the instruction's block calls out
+  for (size_t first = run.front(); first <= run.back();) {
+    size_t next = first + 1;
+    while (next < code.size() && !starts_block(next)) ++next;
+    bool call = false;
+    for (size_t i = first; i < next; ++i) call = call || code[i].is_call;
+    for (size_t i = first; i < next && i < calls.size(); ++i) calls[i] = call;
+    first = next;
+  }
+  std::optional<uint64_t> until;
+  for (size_t i : run) {
+    const icc::MachineInstruction& ins = code[i];
+    if (until && ins.address >= *until) until.reset();
+    if (until || calls[i]) {
+      out.push_back(i);
+      continue;
+    }
+    const bool jump = ins.is_branch && !ins.is_conditional_branch && !ins.is_indirect_branch && !ins.is_call &&
+                      !ins.is_return && ins.branch_target;
+    if (jump && *ins.branch_target > ins.address && *ins.branch_target <= end) until = *ins.branch_target;
+  }
+  return out;
+}
+
 // MCA runs a loop body 200 times for its steady state; the code outside
 // loops runs once. Each load of a loop whose value reaches an address is
 // run again with its latency raised (PricedInstruction::chain).
@@ -150,6 +194,11 @@ icc::PricedFunction price_function(const icc::MachineCode& code, const icc::Mach
     const auto simulated = icc::simulated_instructions(innermost, static_cast<int>(l), out.instructions);
     const double base = cycles(simulated, 200, {});
     out.loop_cycles.push_back(base);
+    const std::vector<size_t> skipped = skippable(f, simulated);
+    std::vector<size_t> path;
+    std::set_difference(simulated.begin(), simulated.end(), skipped.begin(), skipped.end(), std::back_inserter(path));
+    out.loop_skipped.push_back(skipped);
+    out.loop_path_cycles.push_back(skipped.empty() ? 0.0 : cycles(path, 200, {}));
     if (simulated.empty()) continue;
     size_t probes = 0;
     for (const auto& [i, d] : icc::load_dependences(code, f, simulated)) {

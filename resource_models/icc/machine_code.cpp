@@ -425,12 +425,58 @@ void nest(std::vector<MachineLoop>& ranges) {
   }
 }
 
+// The instructions of [first, last] that control enters from outside it:
+// targets of branches from outside, and `first` when the code before it
+// falls through (the padding that aligns a loop does not count).
+std::set<size_t> entries(const MachineFunction& f, size_t first, size_t last) {
+  const auto& code = f.instructions;
+  std::set<size_t> out;
+  size_t before = first;
+  while (before > 0 && llvm::StringRef(code[before - 1].text).starts_with("nop")) --before;
+  const bool falls_through =
+      before == 0 || (!code[before - 1].is_return && (!code[before - 1].is_branch || code[before - 1].is_conditional_branch));
+  if (falls_through) out.insert(first);
+  for (size_t i = 0; i < code.size(); ++i) {
+    if (i >= first && i <= last) continue;
+    if (!code[i].is_branch || !code[i].branch_target) continue;
+    if (auto target = index_at(code, *code[i].branch_target); target && *target >= first && *target <= last)
+      out.insert(*target);
+  }
+  return out;
+}
+
+// A loop is entered at one place. A range entered at one place in its
+// middle is a rotated loop, whose iterations are counted at that entry. A
+// backward branch inside it whose own range control also enters at that
+// place is no loop of its own but part of the rotated one (sqrt's call
+// that sets errno, laid out after the entry and jumping back into the
+// body): it is dropped.
+void rotated(const MachineFunction& f, std::vector<MachineLoop>& ranges) {
+  std::vector<std::set<size_t>> in;
+  for (const MachineLoop& l : ranges) in.push_back(entries(f, l.first, l.last));
+  std::vector<MachineLoop> kept;
+  for (size_t i = 0; i < ranges.size(); ++i) {
+    const MachineLoop& l = ranges[i];
+    bool part_of_another = false;
+    for (size_t o = 0; o < ranges.size() && in[i].size() > 1; ++o) {
+      const MachineLoop& r = ranges[o];
+      part_of_another = part_of_another || (o != i && r.first <= l.first && r.last >= l.last && in[o].size() == 1 &&
+                                            *in[o].begin() > r.first && in[i].count(*in[o].begin()));
+    }
+    if (part_of_another) continue;
+    kept.push_back(l);
+    kept.back().head = in[i].size() == 1 ? *in[i].begin() : l.first;
+  }
+  ranges = std::move(kept);
+}
+
 }  // namespace
 
 std::vector<MachineLoop> loops(const MachineFunction& function) {
   std::vector<MachineLoop> out;
-  for (auto [head, latch] : back_edges(function)) out.push_back({head, latch, latch, 1, -1});
+  for (auto [head, latch] : back_edges(function)) out.push_back({head, latch, latch, 1, -1, head});
   stretch(out);
+  rotated(function, out);
   nest(out);
   return out;
 }

@@ -100,6 +100,10 @@ struct MachineLoop {
   size_t latch = 0;    // the last backward branch to the head
   unsigned depth = 1;  // 1 for an outermost loop
   int parent = -1;     // the enclosing loop, -1 when none
+  // Where control enters the loop, which runs once per iteration: `first`,
+  // unless the compiler rotated the loop and enters it in the middle of its
+  // code (a block on a rare path laid out after the entry, branching back).
+  size_t head = 0;
 };
 
 // Ordered by head, enclosing loops before the loops they contain; a loop

@@ -218,6 +218,7 @@ class Attacher {
     Share overhead;            // instructions on no node's lines: the loop's own
     std::set<int> conditional_lines;  // source lines of its conditional branches
     std::vector<Chain> chains;  // IR only: its loop's recurrences
+    double gathered_bytes = 0;  // of its loads whose address was loaded, per machine iteration
   };
 
   void regions(const icc::PricedFunction& f) {
@@ -238,10 +239,25 @@ class Attacher {
       static const std::vector<icc::Recurrence> none;
       const auto& recurrences = l >= 0 && size_t(l) < f.loop_recurrences.size() ? f.loop_recurrences[size_t(l)] : none;
       const double executions =
-          counts_ && l >= 0 ? counts_->at(f.name, f.instructions[f.loops[size_t(l)].first].offset) : -1;
-      region(f, own, l, l >= 0 ? seg_of[l] : nullptr, l >= 0 ? f.loop_cycles[l] : f.outside_cycles, recurrences,
-             executions);
+          counts_ && l >= 0 ? counts_->at(f.name, f.instructions[f.loops[size_t(l)].head].offset) : -1;
+      double cycles = l >= 0 ? f.loop_cycles[l] : f.outside_cycles;
+      if (l >= 0 && path_taken(f, size_t(l), executions)) {
+        const auto& skipped = f.loop_skipped[size_t(l)];
+        std::erase_if(own, [&](size_t i) { return std::binary_search(skipped.begin(), skipped.end(), i); });
+        cycles = f.loop_path_cycles[size_t(l)];
+      }
+      region(f, own, l, l >= 0 ? seg_of[l] : nullptr, cycles, recurrences, executions);
     }
+  }
+
+  // Whether the counted run kept to loop `l`'s path, entering the code its
+  // jumps skip in at most one iteration in a hundred: then the loop is
+  // priced by MCA's run of that path (PricedFunction::loop_skipped).
+  bool path_taken(const icc::PricedFunction& f, size_t l, double executions) const {
+    if (!counts_ || !(executions > 0) || l >= f.loop_skipped.size() || f.loop_skipped[l].empty()) return false;
+    return std::all_of(f.loop_skipped[l].begin(), f.loop_skipped[l].end(), [&](size_t i) {
+      return counts_->at(f.name, f.instructions[i].offset) <= 0.01 * executions;
+    });
   }
 
   // The region of these instructions, kept among its SEG loop's candidates
@@ -262,6 +278,10 @@ class Attacher {
       const auto& ins = f.instructions[i];
       vector = vector || ins.vector;
       if (ins.conditional_branch) r.conditional_lines.insert(static_cast<int>(ins.line));
+      // A load whose address was loaded revisits what its index chooses:
+      // its bytes are no new data each iteration (priced as scattered lines
+      // where they miss).
+      if (ins.loads && ins.indirect) r.gathered_bytes += ins.bytes;
       Share s{1, ins.bytes, {}};
       if (!ins.ir_class.empty()) s.classes[ins.ir_class] = 1;
       if (counts_) {
@@ -317,7 +337,7 @@ class Attacher {
     if (!same_trips_each_entry(*r.loop)) return triangular_cycles(*r.loop, r.factor, own, steady);
     double t = -1;
     if (counts_) {
-      const double outer = counts_->at(f.name, f.instructions[f.loops[size_t(parent)].first].offset);
+      const double outer = counts_->at(f.name, f.instructions[f.loops[size_t(parent)].head].offset);
       if (r.executions > 0 && outer > 0) t = r.executions / outer;
     } else if (const std::optional<double> trips = bound_value(r.loop->trips)) {
       t = *trips / r.factor;
@@ -760,7 +780,8 @@ class Attacher {
             std::pair{"lines_scattered_from_l3", s.gathered_l3 + r.overhead.gathered_l3 * mine},
             std::pair{"lines_scattered_from_mem", s.gathered_mem + r.overhead.gathered_mem * mine}})
         if (waits > 0) ruv.set(name, ruv.get(name) + waits / per);
-      if (trips) ruv.set("working_set", std::max(ruv.get("working_set"), region_bytes / r.factor * *trips));
+      if (trips)
+        ruv.set("working_set", std::max(ruv.get("working_set"), (region_bytes - r.gathered_bytes) / r.factor * *trips));
       // The width a model at the language level divides its constructs by.
       if (kind_ == ruv_kind::ir && r.lanes > 1) ruv.set(ir_vector_lanes, r.lanes);
       priced_.insert(n);

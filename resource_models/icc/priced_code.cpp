@@ -74,7 +74,7 @@ PricedInstruction instruction_of(const json& j) {
 json function_json(const PricedFunction& f) {
   json instructions = json::array(), loops = json::array();
   for (const auto& i : f.instructions) instructions.push_back(instruction_json(i));
-  for (const auto& l : f.loops) loops.push_back(json::array({l.first, l.last, l.latch, l.depth, l.parent}));
+  for (const auto& l : f.loops) loops.push_back(json::array({l.first, l.last, l.latch, l.depth, l.parent, l.head}));
   json recurrences = json::array();
   for (const auto& loop : f.loop_recurrences) {
     json of_loop = json::array();
@@ -83,7 +83,7 @@ json function_json(const PricedFunction& f) {
   }
   return {{"name", f.name}, {"instructions", instructions}, {"loops", loops},
           {"loop_cycles", f.loop_cycles}, {"outside_cycles", f.outside_cycles}, {"recurrences", recurrences},
-          {"nest_cycles", f.nest_cycles}};
+          {"nest_cycles", f.nest_cycles}, {"loop_skipped", f.loop_skipped}, {"loop_path_cycles", f.loop_path_cycles}};
 }
 
 PricedFunction function_of(const json& j) {
@@ -92,13 +92,21 @@ PricedFunction function_of(const json& j) {
   for (const auto& i : j.at("instructions")) f.instructions.push_back(instruction_of(i));
   for (const auto& l : j.at("loops"))
     f.loops.push_back({l.at(0).get<size_t>(), l.at(1).get<size_t>(), l.at(2).get<size_t>(), l.at(3).get<unsigned>(),
-                       l.at(4).get<int>()});
+                       l.at(4).get<int>(), l.at(5).get<size_t>()});
   f.loop_cycles = j.at("loop_cycles").get<std::vector<double>>();
   f.outside_cycles = j.at("outside_cycles").get<double>();
   if (f.loop_cycles.size() != f.loops.size()) throw InputError("priced code: one cycle figure per loop expected");
   f.nest_cycles = j.at("nest_cycles").get<std::vector<std::vector<std::pair<double, double>>>>();
   if (!f.nest_cycles.empty() && f.nest_cycles.size() != f.loops.size())
     throw InputError("priced code: one nest curve per loop expected");
+  f.loop_skipped = j.at("loop_skipped").get<std::vector<std::vector<size_t>>>();
+  f.loop_path_cycles = j.at("loop_path_cycles").get<std::vector<double>>();
+  if (f.loop_skipped.size() != f.loop_path_cycles.size() ||
+      (!f.loop_skipped.empty() && f.loop_skipped.size() != f.loops.size()))
+    throw InputError("priced code: one path per loop expected");
+  for (const auto& skipped : f.loop_skipped)
+    for (size_t i : skipped)
+      if (i >= f.instructions.size()) throw InputError("priced code: a skipped instruction out of range");
   for (const auto& loop : j.at("recurrences")) {
     f.loop_recurrences.emplace_back();
     for (const auto& r : loop)
@@ -108,7 +116,8 @@ PricedFunction function_of(const json& j) {
   if (!f.loop_recurrences.empty() && f.loop_recurrences.size() != f.loops.size())
     throw InputError("priced code: one list of recurrences per loop expected");
   for (const auto& l : f.loops)
-    if (l.first > l.last || l.last >= f.instructions.size()) throw InputError("priced code: a loop outside its function");
+    if (l.first > l.last || l.last >= f.instructions.size() || l.head < l.first || l.head > l.last)
+      throw InputError("priced code: a loop outside its function");
   return f;
 }
 

@@ -73,6 +73,14 @@ struct PricedFunction {
   // the reorder buffer, which the loop's own steady state cannot show.
   // Empty for every other loop.
   std::vector<std::vector<std::pair<double, double>>> nest_cycles;
+  // Machine code, for each loop: its own instructions that an unconditional
+  // forward jump inside it skips, reached only by a taken branch (an error
+  // path such as sqrt's call that sets errno, or an arm), and MCA's cycles
+  // per iteration without them (0 when there are none). A counted run that
+  // never enters them prices the loop by the path it took: simulated, they
+  // hold the units and slots the taken path needs. Empty for IR.
+  std::vector<std::vector<size_t>> loop_skipped;
+  std::vector<double> loop_path_cycles;
   // IR only: each loop's recurrences (empty for machine code).
   std::vector<std::vector<Recurrence>> loop_recurrences;
 };

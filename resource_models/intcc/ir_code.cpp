@@ -319,7 +319,7 @@ icc::PricedFunction read_function(llvm::Function& f, icc::FileTable& files) {
   std::function<void(const llvm::Loop&, int)> lay = [&](const llvm::Loop& loop, int parent) {
     const size_t first = out.instructions.size();
     const int index = int(out.loops.size());
-    out.loops.push_back({first, first, first, loop.getLoopDepth(), parent});
+    out.loops.push_back({first, first, first, loop.getLoopDepth(), parent, first});
     out.loop_recurrences.push_back(recurrences(loop, info, files));
     emit(*loop.getHeader());
     for (const llvm::BasicBlock* b : loop.blocks())
