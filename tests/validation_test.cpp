@@ -810,6 +810,33 @@ int main(void) { printf("%g %g\n", sum(1024), pick(8)); return 0; }
   CHECK_THAT(copy, Catch::Contains("printf(\"%g %g\\n\", sum(1024), pick(8))"));
 }
 
+// A loop under pragmas: its region opens before them on a line of its own,
+// a #line directive keeping the lines after it numbered as written, so the
+// timed copy compiles and its diagnostics and debug lines stay the file's.
+TEST_CASE("timed builds open a loop's region before its pragmas", "[validate]") {
+  const std::string c = test::temp_file("pragma_loops.c", R"(double x[1024], y[1024];
+void scale(int n) {
+#pragma clang loop vectorize(disable)
+#pragma clang loop unroll(disable)
+  for (int i = 0; i < n; i++) y[i] = 2 * x[i];
+  [[clang::likely]] for (int i = 0; i < n; i++) y[i] += x[i];
+  while (n-- > 0) y[n] -= 1;
+}
+int main(void) { scale(1024); return y[3] != 0; }
+)");
+  ScratchDir dir("pacer-pragma-test");
+  const Instrumentation ins = instrument_sources({{c}, {"scale"}, true, {}, {}, dir.path.string(), PACER_CLANG, {"-O2"}});
+  REQUIRE(ins.sources.size() == 1);
+  CHECK(ins.regions.size() == 4u);  // the function and its three loops
+  std::ifstream in(ins.sources[0]);
+  const std::string copy((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK_THAT(copy, Catch::Contains("{ PACER_REGION_(1); \n#line 3\n#pragma clang loop vectorize(disable)"));
+  const fs::path object = dir.path / "timed.o";
+  const ProgramRun built = run_program({PACER_CLANG, "-O2", "-c", ins.sources[0], "-o", object.string()});
+  INFO(built.describe());
+  CHECK(built.ok());
+}
+
 TEST_CASE("pacer validate says, in its status, that a time it cannot pin down is not judged", "[validate][cli]") {
   // Each call lasts a random 0.1 to 5 ms: no number of runs pins it down.
   const std::string c = test::temp_file("erratic_kernel.c", R"(#include <stdio.h>

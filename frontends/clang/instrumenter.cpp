@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -202,8 +203,34 @@ class RegionVisitor : public RecursiveASTVisitor<RegionVisitor> {
   bool VisitForStmt(ForStmt* f) { return loop(f, f->getBody()); }
   bool VisitWhileStmt(WhileStmt* w) { return loop(w, w->getBody()); }
   bool VisitDoStmt(DoStmt* d) { return loop(d, nullptr); }
+  // A loop under pragmas (#pragma clang loop, #pragma unroll) or attributes
+  // is an AttributedStmt's statement, visited first: its region opens
+  // before them, which must stay next to the loop.
+  bool VisitAttributedStmt(AttributedStmt* a) {
+    if (isa<ForStmt, WhileStmt, DoStmt>(a->getSubStmt())) attributed_[a->getSubStmt()] = a;
+    return true;
+  }
 
  private:
+  // Where a loop's region opens and the text that opens it: before the
+  // loop, or before its attributes; before its pragmas on a line of its
+  // own, with a #line directive that keeps the lines after it numbered as
+  // written.
+  std::pair<unsigned, std::string> opening(const Stmt* s, const std::string& open) const {
+    auto a = attributed_.find(s);
+    if (a == attributed_.end()) return {at_.offset(s->getBeginLoc()), open};
+    clang::SourceLocation first = a->second->getBeginLoc();
+    for (const Attr* attr : a->second->getAttrs())
+      if (attr->getLocation().isValid() && at_.sm().isBeforeInTranslationUnit(attr->getLocation(), first))
+        first = attr->getLocation();
+    const auto [file, offset] = at_.sm().getDecomposedSpellingLoc(first);
+    const llvm::StringRef text = at_.sm().getBufferData(file);
+    const unsigned line_start = offset - (at_.sm().getColumnNumber(file, offset) - 1);
+    const size_t code = text.find_first_not_of(" \t", line_start);
+    if (code == llvm::StringRef::npos || text[code] != '#') return {offset, open};
+    return {line_start, open + "\n#line " + std::to_string(at_.sm().getLineNumber(file, offset)) + "\n"};
+  }
+
   bool loop(Stmt* s, Stmt* body) {
     if (s->getBeginLoc().isMacroID() || s->getEndLoc().isMacroID()) return true;  // inside a macro: not timed
     clang::SourceLocation end;
@@ -217,7 +244,8 @@ class RegionVisitor : public RecursiveASTVisitor<RegionVisitor> {
     if (s_.time_loop && !s_.time_loop(function_, line)) return true;
     const int id = static_cast<int>(s_.result.regions.size());
     s_.result.regions.push_back({id, function_, true, at_.sm().getFilename(s->getBeginLoc()).str(), line});
-    edits_.push_back({at_.offset(s->getBeginLoc()), false, "{ PACER_REGION_(" + std::to_string(id) + "); ", Edit::always, function_});
+    const auto [where, open] = opening(s, "{ PACER_REGION_(" + std::to_string(id) + "); ");
+    edits_.push_back({where, false, open, Edit::always, function_});
     edits_.push_back({at_.offset(end), true, " }", Edit::always, function_});
     return true;
   }
@@ -226,6 +254,7 @@ class RegionVisitor : public RecursiveASTVisitor<RegionVisitor> {
   Shared& s_;
   std::vector<Edit>& edits_;
   std::string function_;
+  std::map<const Stmt*, const AttributedStmt*> attributed_;
 };
 
 // Every reference to a timed function: a direct call from another function,
