@@ -79,6 +79,31 @@ const Construct* find_construct(std::string_view name) {
   return i < 0 ? nullptr : &kConstructs[static_cast<size_t>(i)];
 }
 
+const char* library_construct(std::string_view function) {
+  // C99 <math.h> and <stdlib.h>: the float (f) and long double (l) forms
+  // map like the double one, except where precision names the construct.
+  static const std::unordered_map<std::string, const char*> table = [] {
+    std::unordered_map<std::string, const char*> m;
+    auto family = [&](const std::string& base, const char* d, const char* f) {
+      m[base] = d;
+      m[base + "l"] = d;
+      m[base + "f"] = f;
+    };
+    family("sqrt", "double_sqrt", "float_sqrt");
+    family("fabs", "double_abs", "float_abs");
+    for (const char* e : {"exp", "exp2", "expm1"}) family(e, "math_exp", "math_exp");
+    for (const char* l : {"log", "log2", "log10", "log1p"}) family(l, "math_log", "math_log");
+    family("pow", "math_pow", "math_pow");
+    for (const char* t : {"sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh"})
+      family(t, "math_trig", "math_trig");
+    for (const char* a : {"abs", "labs", "llabs"}) m[a] = "int_abs";
+    return m;
+  }();
+  if (function.starts_with("__builtin_")) function.remove_prefix(10);
+  const auto it = table.find(std::string(function));
+  return it == table.end() ? nullptr : it->second;
+}
+
 std::string_view group_name(ConstructGroup group) {
   switch (group) {
     case G::Integer: return "integer";

@@ -46,4 +46,10 @@ std::string construct_pair(std::string_view a, std::string_view b);
 // calibration measures.
 std::vector<std::pair<Pipeline, Pipeline>> pipeline_pairs();
 
+// The construct a C library function stands for (sqrt -> double_sqrt, sinf
+// -> math_trig, a "__builtin_" prefix ignored), or null when it is an
+// ordinary call: the frontend counts a call to it as the construct, and ICC
+// prices machine code's call to it at the construct's cost.
+const char* library_construct(std::string_view function);
+
 }  // namespace pacer

@@ -400,6 +400,37 @@ int main(void) {
   CHECK(errno_path == Approx(no_errno).epsilon(0.1));
 }
 
+// A call to exp in a loop runs the C library's code, which MCA does not
+// see: ICC prices each call at the math_exp construct's measured cost, and
+// names the construct unpriced where the description has none.
+TEST_CASE("ICC prices calls to the C library at the constructs they stand for", "[icc][mca]") {
+  const std::string c = test::temp_file("icc_exp.c", R"(#include <math.h>
+double x[4096], y[4096];
+__attribute__((noinline)) void gauss(int n) { for (int i = 0; i < n; i++) y[i] = exp(-x[i]); }
+int main(void) { gauss(4096); return y[7] < 0; }
+)");
+  CAnalysis an = analyse_c({{c}, {"gauss"}, {}});
+  apply_profile(an.model, run_profile(an, {{{c}, {"gauss"}, {}}, ""}), "the test's profile");
+  const Hardware plain = read_hardware_string(kMachine, "m.xml");
+  attach_machine_costs(an.model, an.sources, machine_cost_options(plain, {}), {});
+  const SegNode* body = nullptr;
+  for_each_node(an.model.tasks[0].seg, [&](const SegNode& n) {
+    if (n.kind == NodeKind::Compute && n.ruvs.count(ruv_kind::machine) &&
+        n.ruvs.at(ruv_kind::machine).get("library_math_exp") > 0)
+      body = &n;
+  });
+  REQUIRE(body);
+  CHECK(body->ruvs.at(ruv_kind::machine).get("library_math_exp") == Approx(1));
+  const NodeCost without = find_resource_model("icc").price(*body, plain);
+  CHECK(without.unpriced.count("hllc/math_exp (calls to the C library that MCA cannot see into)"));
+  std::string machine = kMachine;
+  machine.replace(machine.find("</hardware>"), 11,
+                  R"(<hllc><cost construct="math_exp" value="10" unit="ns" source="test"/></hllc></hardware>)");
+  const NodeCost with = find_resource_model("icc").price(*body, read_hardware_string(machine, "m.xml"));
+  CHECK(with.unpriced.empty());
+  CHECK(with.seconds == Approx(without.seconds + 10e-9).epsilon(0.01));
+}
+
 // MCA tells a load the next iteration waits for from one out-of-order
 // execution hides: the loop's cycles grow with the first's latency, not
 // with the second's.

@@ -2,7 +2,7 @@
 
 #include <optional>
 
-#include <llvm/ADT/StringMap.h>
+#include "framework/constructs.hpp"
 
 namespace pacer::cfront {
 
@@ -24,32 +24,6 @@ const char* type_family(QualType type) {
     }
   }
   return "int";  // integers, enums, booleans, pointers (address arithmetic)
-}
-
-const char* math_construct(llvm::StringRef name) {
-  // C99 <math.h> and <stdlib.h>: the float (f) and long double (l) forms
-  // map like the double one, except where precision names the construct.
-  static const llvm::StringMap<const char*> table = [] {
-    llvm::StringMap<const char*> m;
-    auto family = [&](const char* base, const char* d, const char* f) {
-      std::string b = base;
-      m[b] = d;
-      m[b + "l"] = d;
-      m[b + "f"] = f;
-    };
-    family("sqrt", "double_sqrt", "float_sqrt");
-    family("fabs", "double_abs", "float_abs");
-    for (const char* e : {"exp", "exp2", "expm1"}) family(e, "math_exp", "math_exp");
-    for (const char* l : {"log", "log2", "log10", "log1p"}) family(l, "math_log", "math_log");
-    family("pow", "math_pow", "math_pow");
-    for (const char* t : {"sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh"})
-      family(t, "math_trig", "math_trig");
-    for (const char* a : {"abs", "labs", "llabs"}) m[a] = "int_abs";
-    return m;
-  }();
-  name.consume_front("__builtin_");
-  auto it = table.find(name);
-  return it == table.end() ? nullptr : it->second;
 }
 
 const char* ConstructCounter::storage(const Expr* lv) {
@@ -408,7 +382,7 @@ void ConstructCounter::call(const CallExpr& e) {
   }
   if (hooks_.user_call(e, *callee)) return;
   llvm::StringRef name = callee->getName();
-  if (const char* construct = math_construct(name)) return add(construct);
+  if (const char* construct = library_construct(name)) return add(construct);
   add("call");
   if (name == "setjmp" || name == "_setjmp" || name == "sigsetjmp" || name == "__sigsetjmp" || name == "longjmp" ||
       name == "_longjmp" || name == "siglongjmp")

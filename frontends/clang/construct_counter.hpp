@@ -41,9 +41,6 @@ class ExprHooks {
 // "int", "float" or "double": the construct family of arithmetic in `type`.
 const char* type_family(clang::QualType type);
 
-// The construct a library function stands for (sqrt -> double_sqrt, sin ->
-// math_trig), or null when it is an ordinary call.
-const char* math_construct(llvm::StringRef name);
 
 class ConstructCounter {
  public:

@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 
+#include "framework/constructs.hpp"
 #include "framework/error.hpp"
 #include "framework/file_text.hpp"
 #include "framework/program_run.hpp"
@@ -87,8 +88,10 @@ bool is_vector(const icc::MachineInstruction& i) {
 }
 
 icc::PricedInstruction priced(const icc::MachineInstruction& i, const icc::MachineFunction& f, icc::FileTable& files) {
-  return {i.line,       files.index(i.file), i.is_conditional_branch, i.is_call,  i.is_return,   i.may_load,
-          i.may_store, i.text,              access_bytes(i),         is_vector(i), {}, i.address - f.address};
+  icc::PricedInstruction out{i.line,       files.index(i.file), i.is_conditional_branch, i.is_call,  i.is_return,   i.may_load,
+                             i.may_store, i.text,              access_bytes(i),         is_vector(i), {}, i.address - f.address};
+  if (const char* construct = i.is_call ? library_construct(i.callee) : nullptr) out.call_construct = construct;
+  return out;
 }
 
 // The extra latency given one load at a time to find its chain slope:

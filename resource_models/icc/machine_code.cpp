@@ -152,33 +152,43 @@ Decoder make_decoder(const TargetContext& t) {
   return d;
 }
 
-// Section offsets that a relocation patches: the operand bytes there are
-// placeholders, so a branch through them has no known target yet.
-std::set<uint64_t> relocated_offsets(const llvm::object::ObjectFile& object,
-                                     const llvm::object::SectionRef& section) {
-  std::set<uint64_t> offsets;
+// Section offsets that a relocation patches, with the symbol it names
+// (empty when none): the operand bytes there are placeholders, so a branch
+// through them has no known target yet, and a call through them goes to
+// that symbol.
+std::map<uint64_t, std::string> relocated_offsets(const llvm::object::ObjectFile& object,
+                                                  const llvm::object::SectionRef& section) {
+  std::map<uint64_t, std::string> offsets;
   for (const llvm::object::SectionRef& candidate : object.sections()) {
     auto target = candidate.getRelocatedSection();
     if (!target) {
       llvm::consumeError(target.takeError());
       continue;
     }
-    if (*target != object.section_end() && **target == section)
-      for (const llvm::object::RelocationRef& r : candidate.relocations()) offsets.insert(r.getOffset());
+    if (*target == object.section_end() || **target != section) continue;
+    for (const llvm::object::RelocationRef& r : candidate.relocations()) {
+      std::string name;
+      if (auto symbol = r.getSymbol(); symbol != object.symbol_end()) {
+        if (auto n = symbol->getName()) name = n->str();
+        else llvm::consumeError(n.takeError());
+      }
+      offsets.emplace(r.getOffset(), std::move(name));
+    }
   }
   return offsets;
 }
 
-bool patched(const std::set<uint64_t>& relocated, uint64_t address, uint64_t size) {
+// The relocation that patches an instruction's bytes, if one does.
+const std::string* patched(const std::map<uint64_t, std::string>& relocated, uint64_t address, uint64_t size) {
   auto it = relocated.lower_bound(address);
-  return it != relocated.end() && *it < address + size;
+  return it != relocated.end() && it->first < address + size ? &it->second : nullptr;
 }
 
 struct SectionView {
   const llvm::object::SectionRef* section;
   std::string name;
   llvm::ArrayRef<uint8_t> bytes;
-  std::set<uint64_t> relocated;
+  std::map<uint64_t, std::string> relocated;
 };
 
 std::string trim(std::string text) {
@@ -199,9 +209,10 @@ void describe(MachineInstruction& out, const llvm::MCInst& inst, const TargetCon
   out.may_load = desc.mayLoad();
   out.may_store = desc.mayStore();
   uint64_t target = 0;
-  if (t.analysis && !patched(section.relocated, out.address, out.size) &&
-      t.analysis->evaluateBranch(inst, out.address, out.size, target))
+  const std::string* relocation = patched(section.relocated, out.address, out.size);
+  if (t.analysis && !relocation && t.analysis->evaluateBranch(inst, out.address, out.size, target))
     out.branch_target = target;
+  if (out.is_call && relocation) out.callee = *relocation;
   std::string text;
   llvm::raw_string_ostream os(text);
   // x86 branch displacements count from the next instruction.

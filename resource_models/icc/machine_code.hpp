@@ -40,6 +40,9 @@ struct MachineInstruction {
   // Section offset of a direct branch or call; none when indirect or left to
   // a relocation (calls to other functions in an object file).
   std::optional<uint64_t> branch_target;
+  // A call to another function in an object file: the symbol its
+  // relocation names ("exp"); empty otherwise.
+  std::string callee;
   std::string text;  // AT&T syntax, for reports
 };
 

@@ -19,6 +19,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
+std::string library_entry(const std::string& construct) { return std::string(kLibraryCall) + construct; }
+
 std::string normal(const std::string& path) { return fs::absolute(path).lexically_normal().string(); }
 
 int range_size(const SourceRange& r) { return (r.end_line > 0 ? r.end_line : r.line) - r.line; }
@@ -174,6 +176,10 @@ class Attacher {
     double instructions = 0;
     double bytes = 0;
     std::map<std::string, double> classes;  // IR only: instructions by IntCC class
+    // Machine code: calls to the C library a construct stands for, by
+    // construct (PricedInstruction::call_construct), and how often the
+    // counted run made them.
+    std::map<std::string, double> calls, calls_executed;
     // Counted machine code: reads a dependence chain waits for beyond level
     // 2 and beyond level 3, per machine iteration, each times its load's
     // chain slope.
@@ -195,6 +201,8 @@ class Attacher {
       executed += s.executed;
       executed_bytes += s.executed_bytes;
       for (const auto& [c, n] : s.classes) classes[c] += n;
+      for (const auto& [c, n] : s.calls) calls[c] += n;
+      for (const auto& [c, n] : s.calls_executed) calls_executed[c] += n;
       waits_l3 += s.waits_l3;
       waits_mem += s.waits_mem;
       branch_waits_l3 += s.branch_waits_l3;
@@ -284,9 +292,11 @@ class Attacher {
       if (ins.loads && ins.indirect) r.gathered_bytes += ins.bytes;
       Share s{1, ins.bytes, {}};
       if (!ins.ir_class.empty()) s.classes[ins.ir_class] = 1;
+      if (!ins.call_construct.empty()) s.calls[ins.call_construct] = 1;
       if (counts_) {
         s.executed = counts_->at(f.name, ins.offset);
         s.executed_bytes = s.executed * ins.bytes;
+        if (!ins.call_construct.empty()) s.calls_executed[ins.call_construct] = s.executed;
       }
       SegNode* n = node_at(ins, r.loop);
       (n ? r.shares[n] : r.overhead).add(s);
@@ -771,6 +781,7 @@ class Attacher {
       for (const auto& [c, count] : s.classes) ruv.set(c, ruv.get(c) + count / per);
       for (const auto& [c, count] : r.overhead.classes) ruv.set(c, ruv.get(c) + count * overhead_part / per);
       ruv.set("bytes", ruv.get("bytes") + bytes / per);
+      for (const auto& [c, count] : s.calls) ruv.set(library_entry(c), ruv.get(library_entry(c)) + count / per);
       const double mine = owned > 0 ? s.instructions / owned : 0;  // of the waits on no node's lines
       for (const auto& [name, waits] :
            {std::pair{"waits_l3", s.waits_l3 + r.overhead.waits_l3 * mine},
@@ -835,6 +846,8 @@ class Attacher {
       Ruv& ruv = n->ruvs[kind_];
       ruv.set("cycles", ruv.get("cycles") + per_instruction * (s.executed + r.overhead.executed * mine) / runs[n]);
       ruv.set("bytes", ruv.get("bytes") + (s.executed_bytes + r.overhead.executed_bytes * mine) / runs[n]);
+      for (const auto& [c, count] : s.calls_executed)
+        ruv.set(library_entry(c), ruv.get(library_entry(c)) + count / runs[n]);
       ruv.set("working_set", std::max(ruv.get("working_set"), region_bytes));
       priced_.insert(n);
     }

@@ -15,6 +15,7 @@
 #pragma once
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "framework/application_model.hpp"
@@ -48,6 +49,11 @@ struct MachineCostOptions {
   // code generation.
   bool intermediate = false;
 };
+
+// A machine RUV's entry "library_<construct>": calls per execution to a C
+// library function that construct stands for (exp: math_exp), which MCA
+// cannot see into; ICC prices them at the construct's measured cost.
+inline constexpr std::string_view kLibraryCall = "library_";
 
 // The machine's cycle time: <icc> t_cyc, else the inverse of the <cpu>
 // clock; MissingFigure names `needed_by` when neither is given.

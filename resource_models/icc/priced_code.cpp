@@ -38,7 +38,7 @@ std::vector<size_t> simulated_instructions(const std::vector<int>& innermost, in
 
 namespace {
 
-// Instructions as [line, flags, text, file, bytes, class, offset, chain, address group]: a compiled file
+// Instructions as [line, flags, text, file, bytes, class, offset, chain, address group, call construct]: a compiled file
 // has thousands.
 enum Flag { conditional = 1, call = 2, returns = 4, loads = 8, stores = 16, vector = 32, feeds_branch = 64, indirect = 128 };
 
@@ -46,7 +46,8 @@ json instruction_json(const PricedInstruction& i) {
   const int flags = (i.conditional_branch ? conditional : 0) | (i.call ? call : 0) | (i.returns ? returns : 0) |
                     (i.loads ? loads : 0) | (i.stores ? stores : 0) | (i.vector ? vector : 0) |
                     (i.feeds_branch ? feeds_branch : 0) | (i.indirect ? indirect : 0);
-  return json::array({i.line, flags, i.text, i.file, i.bytes, i.ir_class, i.offset, i.chain, i.address_group});
+  return json::array(
+      {i.line, flags, i.text, i.file, i.bytes, i.ir_class, i.offset, i.chain, i.address_group, i.call_construct});
 }
 
 PricedInstruction instruction_of(const json& j) {
@@ -68,6 +69,7 @@ PricedInstruction instruction_of(const json& j) {
   i.offset = j.at(6).get<std::uint64_t>();
   i.chain = j.at(7).get<double>();
   i.address_group = j.at(8).get<int>();
+  i.call_construct = j.at(9).get<std::string>();
   return i;
 }
 
