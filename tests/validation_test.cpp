@@ -590,6 +590,46 @@ TEST_CASE("ICC prices the lines a gather through an index read from memory misse
   CHECK(cost.seconds == Approx(5e-9 * r.get("lines_scattered_from_l3") + stream).epsilon(0.05));
 }
 
+// A gather from a table that level 2 holds and level 1 does not: the
+// counted run, run a second time under levels 1 and 2, finds most lookups
+// leave level 1, and ICC prices them as scattered lines from level 2.
+TEST_CASE("ICC prices the lines a gather finds in level 2", "[icc][mca]") {
+  const Hardware hw = three_levels(R"(<param name="l1_ways" value="8" source="test"/>
+    <param name="l2_scattered_line" value="2" unit="ns" source="test"/>
+    <param name="l3_scattered_line" value="5" unit="ns" source="test"/>)");
+  const std::string c = test::temp_file("icc_lookup.c", R"(#include <stdint.h>
+double table[32768], w[65536], y[65536];
+int key[65536];
+__attribute__((noinline)) void lookup(int n) { for (int i = 0; i < n; i++) y[i] = table[key[i]] * w[i]; }
+int main(void) {
+  uint32_t s = 3;
+  for (int i = 0; i < 65536; i++) s = s * 1664525u + 1013904223u, key[i] = (int)(s >> 17), w[i] = 1;
+  for (int r = 0; r < 4; r++) lookup(65536);
+  return y[5] != 0;
+}
+)");
+  CAnalysis an = analyse_c({{c}, {"lookup"}, {}});
+  apply_profile(an.model, run_profile(an, {{{c}, {"lookup"}, {}}, ""}), "the test's profile");
+  attach_machine_costs(an.model, an.sources, machine_cost_options(hw, {}), {});
+  const SegNode* body = nullptr;
+  for_each_node(an.model.tasks[0].seg, [&](const SegNode& n) {
+    if (n.kind == NodeKind::Compute && n.ruvs.count(ruv_kind::machine) &&
+        n.ruvs.at(ruv_kind::machine).get("lines_scattered_from_l2") > 0)
+      body = &n;
+  });
+  REQUIRE(body);
+  const Ruv& r = body->ruvs.at(ruv_kind::machine);
+  CHECK(r.get("lines_scattered_from_l2") > 0.7);  // 32 KiB of level 1 against a 256 KiB table: 7 in 8
+  CHECK(r.get("lines_scattered_from_l2") < 1.0);
+  CHECK(r.get("lines_scattered_from_l3") < 0.1);  // the first call's, and a few the streams evict
+  // Each at its level's time: 2 ns from level 2, 5 ns from level 3 (those
+  // from memory, which the description does not price, left out).
+  const double beyond = r.get("lines_scattered_from_l3"), memory = r.get("lines_scattered_from_mem");
+  const NodeCost cost = find_resource_model("icc").price(*body, hw);
+  CHECK(cost.term("scattered lines") ==
+        Approx(2e-9 * (r.get("lines_scattered_from_l2") - beyond) + 5e-9 * (beyond - memory)).epsilon(0.02));
+}
+
 // A gather's scattered lines (a node the simulation cannot place) wait
 // behind the node's stream (both hold the core's outstanding misses): their
 // time adds to the stream's, whatever level it comes from. The simulated

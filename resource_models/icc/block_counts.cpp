@@ -29,7 +29,7 @@ using nlohmann::json;
 namespace {
 
 // Raise when what is counted or how changes.
-constexpr const char* counts_format = "pacer block counts 2";  // 2: read misses
+constexpr const char* counts_format = "pacer block counts 3";  // 3: a gather's misses of level 1
 
 bool ok_or(const ProgramRun& run, const std::string& what, std::string& why) {
   if (run.ok()) return true;
@@ -72,7 +72,7 @@ json to_json(const BlockCounts& c) {
   }
   for (const auto& [f, counts] : c.misses) {
     json of = json::array();
-    for (const auto& [offset, m] : counts) of.push_back(json::array({offset, m.l2, m.l3}));
+    for (const auto& [offset, m] : counts) of.push_back(json::array({offset, m.l2, m.l3, m.l1}));
     misses[f] = std::move(of);
   }
   return {{"executions", out}, {"misses", misses}};
@@ -83,7 +83,8 @@ BlockCounts from_json(const json& j) {
   for (const auto& [f, of] : j.at("executions").items())
     for (const auto& pair : of) c.executions[f][pair.at(0).get<std::uint64_t>()] = pair.at(1).get<double>();
   for (const auto& [f, of] : j.at("misses").items())
-    for (const auto& m : of) c.misses[f][m.at(0).get<std::uint64_t>()] = {m.at(1).get<double>(), m.at(2).get<double>()};
+    for (const auto& m : of)
+      c.misses[f][m.at(0).get<std::uint64_t>()] = {m.at(1).get<double>(), m.at(2).get<double>(), m.at(3).get<double>()};
   return c;
 }
 
@@ -221,11 +222,35 @@ bool without_loop_idioms(const std::vector<PricedCode>& code) {
   });
 }
 
+// Whether a loop of the code loads through an address it loaded (a
+// gather): its lines come on demand, from level 2 too.
+bool gathers(const std::vector<PricedCode>& code) {
+  for (const auto& c : code)
+    for (const auto& f : c.functions)
+      for (const auto& i : f.instructions)
+        if (i.indirect) return true;
+  return false;
+}
+
+// Each read's misses of level 1, from a second run under a simulation of
+// levels 1 and 2; without it (a run that fails), none are known.
+void near_misses(const fs::path& program, const std::string& args, const std::string& caches, const fs::path& out,
+                 BlockCounts& counts) {
+  std::string why;
+  bool too_long = false;
+  const std::optional<std::string> near = run_callgrind(program, args, caches, out, why, too_long);
+  if (!near) return;
+  const BlockCounts first = by_offset(*near, program);
+  for (const auto& [function, of] : first.misses)
+    for (const auto& [offset, m] : of) counts.misses[function][offset].l1 = m.l2;  // its first level: level 1
+}
+
 // The cache's name for the counts: the priced code stands for the program
 // (it changes with the sources, their headers, the compiler and the
 // flags), so a second prediction neither builds nor runs anything.
 std::string counts_key(const std::vector<PricedCode>& code, const MachineCostOptions& o, const std::string& args) {
-  std::string key = std::string(counts_format) + "\n" + o.compiler + "\n" + args + "\n" + o.simulated_caches + "\n";
+  std::string key = std::string(counts_format) + "\n" + o.compiler + "\n" + args + "\n" + o.simulated_caches + "\n" +
+                    o.simulated_near_caches + "\n";
   for (const auto& f : o.flags) key += f + " ";
   for (const auto& c : code) key += "\n" + to_json(c);
   return content_digest(key);
@@ -255,6 +280,8 @@ std::optional<BlockCounts> count(const std::vector<PricedCode>& code, const std:
   if (!callgrind && !o.simulated_caches.empty() && !too_long) callgrind = run_callgrind(program, args, "", out, why, too_long);
   if (!callgrind) return std::nullopt;
   BlockCounts counts = by_offset(*callgrind, program);
+  if (gathers(code) && !counts.misses.empty() && !o.simulated_near_caches.empty())
+    near_misses(program, args, o.simulated_near_caches, out, counts);
   if (!dir.empty()) write_cache_entry(entry, to_json(counts).dump());
   return counts;
 }

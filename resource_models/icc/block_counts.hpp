@@ -18,9 +18,10 @@
 namespace pacer::icc {
 
 // Reads by one instruction that missed the description's level 2, and
-// level 3, in valgrind's simulation of those caches.
+// level 3, in valgrind's simulation of those caches; and level 1, in a
+// second simulation of levels 1 and 2 (only for a program with gathers).
 struct ReadMisses {
-  double l2 = 0, l3 = 0;
+  double l2 = 0, l3 = 0, l1 = 0;
 };
 
 struct BlockCounts {

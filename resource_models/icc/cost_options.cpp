@@ -65,15 +65,16 @@ icc::CpuModelCorrections cpu_model_corrections(const Hardware& hw) {
   return out;
 }
 
-// Level 2 and level 3 as valgrind's first and last level: its simulation
-// has two, and the two that decide what a load waits for beyond level 1
-// (whose latency the CPU model already gives every load) are these.
-std::string simulated_caches(const Hardware& hw) {
+// Two levels as valgrind's first and last: its simulation has two. Level 2
+// and level 3 decide what a load waits for beyond level 1 (whose latency
+// the CPU model already gives every load); level 1 and level 2, which of a
+// gather's lines leave level 1 at all.
+std::string simulated_caches(const Hardware& hw, const char* first, const char* last) {
   auto figure = [&](const std::string& name) { return hw.has("memory", name) ? hw.require("memory", name, "icc").value : 0.0; };
   const double line = figure("line_size");
   if (line <= 0) return "";
   std::string out;
-  for (const auto& [level, flag] : {std::pair{"l2", "--D1="}, std::pair{"l3", "--LL="}}) {
+  for (const auto& [level, flag] : {std::pair{first, "--D1="}, std::pair{last, "--LL="}}) {
     const double size = figure(std::string(level) + "_size");
     if (size <= 0 || !hw.has("memory", std::string(level) + "_ways")) return "";
     const long long lines = std::llround(size / line), ways = std::llround(figure(std::string(level) + "_ways"));
@@ -115,7 +116,8 @@ MachineCostOptions machine_cost_options(const Hardware& hw, const std::vector<st
   for (std::string f; flags >> f;) o.flags.push_back(f);
   o.flags.insert(o.flags.end(), user_flags.begin(), user_flags.end());
   o.cpu_model = cpu_model_corrections(hw);
-  o.simulated_caches = simulated_caches(hw);
+  o.simulated_caches = simulated_caches(hw, "l2", "l3");
+  o.simulated_near_caches = simulated_caches(hw, "l1", "l2");
   return o;
 }
 

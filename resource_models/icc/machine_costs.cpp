@@ -188,9 +188,11 @@ class Attacher {
     // the chance that the branch is mispredicted.
     double branch_waits_l3 = 0, branch_waits_mem = 0;
     // Reads no chain or branch waits for, whose address was loaded (a
-    // gather through an index read from memory): lines from level 3 and
-    // from memory that no prefetcher brought, per machine iteration.
-    double gathered_l3 = 0, gathered_mem = 0;
+    // gather through an index read from memory): the lines that no
+    // prefetcher brought and that left level 1, level 2 and level 3 (from
+    // level 2 or beyond, from level 3 or beyond, from memory), per machine
+    // iteration.
+    double gathered_l2 = 0, gathered_l3 = 0, gathered_mem = 0;
     // Counted machine code: the executions of its instructions in the
     // counted run, and the bytes they moved.
     double executed = 0, executed_bytes = 0;
@@ -207,6 +209,7 @@ class Attacher {
       waits_mem += s.waits_mem;
       branch_waits_l3 += s.branch_waits_l3;
       branch_waits_mem += s.branch_waits_mem;
+      gathered_l2 += s.gathered_l2;
       gathered_l3 += s.gathered_l3;
       gathered_mem += s.gathered_mem;
     }
@@ -457,6 +460,7 @@ class Attacher {
       const icc::ReadMisses m = counts_->misses_at(f.name, ins.offset);
       g.misses.l2 += m.l2;
       g.misses.l3 += m.l3;
+      g.misses.l1 += m.l1;
       if (ins.chain > g.chain) g.chain = ins.chain, g.waiting = &ins;
       if (ins.feeds_branch && !g.deciding) g.deciding = &ins;
       if (ins.indirect && !g.gathering) g.gathering = &ins;
@@ -479,6 +483,7 @@ class Attacher {
         // Nothing waits for it, so it costs what such lines cost a core
         // that keeps many in flight: the memory term's scattered lines.
         Share& s = share_of(*g.gathering);
+        s.gathered_l2 += std::max(g.misses.l1, g.misses.l2) / executions;
         s.gathered_l3 += g.misses.l2 / executions;
         s.gathered_mem += g.misses.l3 / executions;
       }
@@ -788,6 +793,7 @@ class Attacher {
             std::pair{"waits_mem", s.waits_mem + r.overhead.waits_mem * mine},
             std::pair{"branch_waits_l3", s.branch_waits_l3 + r.overhead.branch_waits_l3 * mine},
             std::pair{"branch_waits_mem", s.branch_waits_mem + r.overhead.branch_waits_mem * mine},
+            std::pair{"lines_scattered_from_l2", s.gathered_l2 + r.overhead.gathered_l2 * mine},
             std::pair{"lines_scattered_from_l3", s.gathered_l3 + r.overhead.gathered_l3 * mine},
             std::pair{"lines_scattered_from_mem", s.gathered_mem + r.overhead.gathered_mem * mine}})
         if (waits > 0) ruv.set(name, ruv.get(name) + waits / per);

@@ -43,6 +43,9 @@ struct MachineCostOptions {
   // blocks (block_counts.hpp) then also counts each load's misses of them.
   // Empty when the description does not give both levels.
   std::string simulated_caches;
+  // Level 1 and level 2 the same way: a program with gathers is counted a
+  // second time under them, for the gathered lines that leave level 1.
+  std::string simulated_near_caches;
   SourceLocation where;            // the description's <icc>, for errors
   // Read the optimised LLVM IR for IntCC (resource_models/intcc/ir_code.hpp)
   // instead of pricing the machine code: the same compilation stops before
