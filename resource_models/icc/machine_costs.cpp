@@ -261,6 +261,24 @@ class Attacher {
     }
   }
 
+  // How often the counted run made the call at instruction `i`: as often as
+  // the instruction after it ran, where the call returns. The call's own
+  // count is no measure of it: for gauss.c's 1.05 M calls to exp it read
+  // 2.1 M.
+  double calls_made(const icc::PricedFunction& f, size_t i) const {
+    return counts_->at(f.name, f.instructions[i + 1 < f.instructions.size() ? i + 1 : i].offset);
+  }
+
+  // How many times a loop's machine iteration makes the call at
+  // instruction `i`: as the counted run made it; uncounted, once, unless it
+  // is on code the loop may skip (an errno report), which is taken as never.
+  double calls_per_iteration(const icc::PricedFunction& f, size_t i, int machine_loop, double executions) const {
+    if (counts_ && executions > 0) return calls_made(f, i) / executions;
+    if (machine_loop < 0 || size_t(machine_loop) >= f.loop_skipped.size()) return 1;
+    const auto& skipped = f.loop_skipped[size_t(machine_loop)];
+    return std::binary_search(skipped.begin(), skipped.end(), i) ? 0 : 1;
+  }
+
   // Whether the counted run kept to loop `l`'s path, entering the code its
   // jumps skip in at most one iteration in a hundred: then the loop is
   // priced by MCA's run of that path (PricedFunction::loop_skipped).
@@ -295,11 +313,11 @@ class Attacher {
       if (ins.loads && ins.indirect) r.gathered_bytes += ins.bytes;
       Share s{1, ins.bytes, {}};
       if (!ins.ir_class.empty()) s.classes[ins.ir_class] = 1;
-      if (!ins.call_construct.empty()) s.calls[ins.call_construct] = 1;
+      if (!ins.call_construct.empty()) s.calls[ins.call_construct] = calls_per_iteration(f, i, machine_loop, executions);
       if (counts_) {
         s.executed = counts_->at(f.name, ins.offset);
         s.executed_bytes = s.executed * ins.bytes;
-        if (!ins.call_construct.empty()) s.calls_executed[ins.call_construct] = s.executed;
+        if (!ins.call_construct.empty()) s.calls_executed[ins.call_construct] = calls_made(f, i);
       }
       SegNode* n = node_at(ins, r.loop);
       (n ? r.shares[n] : r.overhead).add(s);
