@@ -97,6 +97,13 @@ std::string host_with_icc_figure(Workspace& w, const std::string& name, const st
                                           "$1\n    <param " + attributes + " source=\"a test\" />"));
 }
 
+// A description's cycle, in ns, from its <cpu> clock.
+double clock_cycle_ns(const std::string& xml) {
+  std::smatch clock;
+  REQUIRE(std::regex_search(xml, clock, std::regex("name=\"clock\" value=\"([0-9.]+)\" unit=\"GHz\"")));
+  return 1 / std::stod(clock[1].str());
+}
+
 // A kernel priced by ICC on the model's own pipeline (`model`) and on
 // descriptions that correct it: the body's predicted seconds for `call`
 // (its --function and --param).
@@ -379,9 +386,7 @@ TEST_CASE("ICC takes the divider's occupancy the description measured over the C
                              "int main(void) { divide(1024); return y[7] > 0; }\n");
   const std::string call = "--function divide --param divide.n=1024";
   const std::string host = model_pipeline_host();
-  std::smatch clock;
-  REQUIRE(std::regex_search(host, clock, std::regex("name=\"clock\" value=\"([0-9.]+)\" unit=\"GHz\"")));
-  const double cycle_ns = 1 / std::stod(clock[1].str());
+  const double cycle_ns = clock_cycle_ns(host);
   const std::string slow = k.w.write(
       "slow-divider.xml", std::regex_replace(host, std::regex("construct=\"double_div\" value=\"[^\"]*\""),
                                              "construct=\"double_div\" value=\"" + std::to_string(8 * cycle_ns) + "\""));
@@ -399,9 +404,7 @@ TEST_CASE("ICC takes the packed divider's occupancy at each width the descriptio
                              "int main(void) { divide(1024); return y[7] > 0; }\n");
   const std::string call = "--function divide --param divide.n=1024";
   const std::string host = model_pipeline_host();
-  std::smatch clock;
-  REQUIRE(std::regex_search(host, clock, std::regex("name=\"clock\" value=\"([0-9.]+)\" unit=\"GHz\"")));
-  const double cycle_ns = 1 / std::stod(clock[1].str());
+  const double cycle_ns = clock_cycle_ns(host);
   // The class's figure at `cycles`, on code compiled with `flags`.
   auto described = [&](const std::string& name, const std::string& cls, double cycles, const std::string& flags) {
     std::string xml = std::regex_replace(host, std::regex("flags=\"[^\"]*\""), "flags=\"" + flags + "\"");

@@ -67,6 +67,21 @@ Hardware three_levels(const std::string& extra) {
   return read_hardware_string(machine, "m.xml");
 }
 
+// The compute node of `an` (the analysis of `c` for `function`) whose
+// machine RUV has `entry`, once a profile of the program has counted it and
+// ICC has priced its code for `hw`; null when none has.
+const SegNode* profiled_node_with(CAnalysis& an, const std::string& c, const std::string& function, const Hardware& hw,
+                                  const std::string& entry) {
+  apply_profile(an.model, run_profile(an, {{{c}, {function}, {}}, ""}), "the test's profile");
+  attach_machine_costs(an.model, an.sources, machine_cost_options(hw, {}), {});
+  const SegNode* found = nullptr;
+  for_each_node(an.model.tasks[0].seg, [&](const SegNode& n) {
+    if (n.kind == NodeKind::Compute && n.ruvs.count(ruv_kind::machine) && n.ruvs.at(ruv_kind::machine).get(entry) > 0)
+      found = &n;
+  });
+  return found;
+}
+
 double icc_seconds(const SegNode& n) {
   return find_resource_model("icc").price(n, read_hardware_string(kMachine, "m.xml")).seconds;
 }
@@ -411,15 +426,8 @@ __attribute__((noinline)) void gauss(int n) { for (int i = 0; i < n; i++) y[i] =
 int main(void) { gauss(4096); return y[7] < 0; }
 )");
   CAnalysis an = analyse_c({{c}, {"gauss"}, {}});
-  apply_profile(an.model, run_profile(an, {{{c}, {"gauss"}, {}}, ""}), "the test's profile");
   const Hardware plain = read_hardware_string(kMachine, "m.xml");
-  attach_machine_costs(an.model, an.sources, machine_cost_options(plain, {}), {});
-  const SegNode* body = nullptr;
-  for_each_node(an.model.tasks[0].seg, [&](const SegNode& n) {
-    if (n.kind == NodeKind::Compute && n.ruvs.count(ruv_kind::machine) &&
-        n.ruvs.at(ruv_kind::machine).get("library_math_exp") > 0)
-      body = &n;
-  });
+  const SegNode* body = profiled_node_with(an, c, "gauss", plain, "library_math_exp");
   REQUIRE(body);
   CHECK(body->ruvs.at(ruv_kind::machine).get("library_math_exp") == Approx(1));
   // sqrt's call, which sets errno for a negative argument, was never made:
@@ -613,14 +621,7 @@ int main(void) {
 }
 )");
   CAnalysis an = analyse_c({{c}, {"lookup"}, {}});
-  apply_profile(an.model, run_profile(an, {{{c}, {"lookup"}, {}}, ""}), "the test's profile");
-  attach_machine_costs(an.model, an.sources, machine_cost_options(hw, {}), {});
-  const SegNode* body = nullptr;
-  for_each_node(an.model.tasks[0].seg, [&](const SegNode& n) {
-    if (n.kind == NodeKind::Compute && n.ruvs.count(ruv_kind::machine) &&
-        n.ruvs.at(ruv_kind::machine).get("lines_scattered_from_l2") > 0)
-      body = &n;
-  });
+  const SegNode* body = profiled_node_with(an, c, "lookup", hw, "lines_scattered_from_l2");
   REQUIRE(body);
   const Ruv& r = body->ruvs.at(ruv_kind::machine);
   CHECK(r.get("lines_scattered_from_l2") > 0.7);  // 32 KiB of level 1 against a 256 KiB table: 7 in 8
