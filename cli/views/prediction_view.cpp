@@ -186,8 +186,8 @@ std::string prediction_bounds_text(const PredictionSet& set) {
       t.add({n->task + "/" + n->id, p.total_seconds > 0 ? digits(100 * n->total_seconds / p.total_seconds, 3) + "%" : "",
              n->bound, terms_text(*n)});
     os << "\nwhat each node's time is made of (" << p.model << " on " << p.hardware
-       << "; the time is the larger of the core's and the slowest transfer's, scattered lines added to a "
-          "stream from memory):\n"
+       << "; the time is the larger of the core's and the slowest transfer's, a gather's scattered lines "
+          "added to its stream):\n"
        << t.text();
   }
   return os.str();

@@ -219,16 +219,20 @@ class RegionVisitor : public RecursiveASTVisitor<RegionVisitor> {
   std::pair<unsigned, std::string> opening(const Stmt* s, const std::string& open) const {
     auto a = attributed_.find(s);
     if (a == attributed_.end()) return {at_.offset(s->getBeginLoc()), open};
-    clang::SourceLocation first = a->second->getBeginLoc();
+    // Where they stand in the loop's file (a _Pragma from a macro: where the
+    // macro was used); in another file, before the loop itself.
+    const SourceManager& sm = at_.sm();
+    clang::SourceLocation first = sm.getExpansionLoc(a->second->getBeginLoc());
     for (const Attr* attr : a->second->getAttrs())
-      if (attr->getLocation().isValid() && at_.sm().isBeforeInTranslationUnit(attr->getLocation(), first))
-        first = attr->getLocation();
-    const auto [file, offset] = at_.sm().getDecomposedSpellingLoc(first);
-    const llvm::StringRef text = at_.sm().getBufferData(file);
-    const unsigned line_start = offset - (at_.sm().getColumnNumber(file, offset) - 1);
+      if (const auto l = sm.getExpansionLoc(attr->getLocation()); l.isValid() && sm.isBeforeInTranslationUnit(l, first))
+        first = l;
+    const auto [file, offset] = sm.getDecomposedLoc(first);
+    if (file != sm.getFileID(sm.getExpansionLoc(s->getBeginLoc()))) return {at_.offset(s->getBeginLoc()), open};
+    const llvm::StringRef text = sm.getBufferData(file);
+    const unsigned line_start = offset - (sm.getColumnNumber(file, offset) - 1);
     const size_t code = text.find_first_not_of(" \t", line_start);
     if (code == llvm::StringRef::npos || text[code] != '#') return {offset, open};
-    return {line_start, open + "\n#line " + std::to_string(at_.sm().getLineNumber(file, offset)) + "\n"};
+    return {line_start, open + "\n#line " + std::to_string(sm.getPresumedLoc(first).getLine()) + "\n"};
   }
 
   bool loop(Stmt* s, Stmt* body) {

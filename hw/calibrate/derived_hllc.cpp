@@ -56,10 +56,11 @@ Figure derived(double seconds, const std::string& mcpu, const std::string& how) 
 }  // namespace
 
 DerivedHllc derive_hllc(const Hardware& hw) {
-  // The CPU model's own latencies: a derived vector owes nothing to the
-  // dependent costs the description may already carry.
+  // The CPU model's own latencies and occupancies: a derived vector owes
+  // nothing to the costs the description may already carry.
   MachineCostOptions options = machine_cost_options(hw, {});
   options.cpu_model.latencies.clear();
+  options.cpu_model.occupancies.clear();
   const double t_cyc = cycle_time(hw, "derived hllc (MCA gives cycles; the clock makes them seconds)");
   ScratchDir dir("pacer-derive");
   const std::string source = (dir.path / "benchmarks.c").string();

@@ -53,8 +53,8 @@ typedef float pacer_v8f __attribute__((vector_size(32)));
 typedef double pacer_v8d __attribute__((vector_size(64)));
 typedef float pacer_v16f __attribute__((vector_size(64)));
 
-/* A vector's square root, lane by lane: Clang's builtin, else a loop over
-   the lanes, which compilers make one vector instruction. */
+/* A vector's square root, lane by lane: Clang's builtin (one vector
+   instruction), else a loop over the lanes, each at its own precision. */
 #if defined(__has_builtin)
 #if __has_builtin(__builtin_elementwise_sqrt)
 #define VSQRT(v) __builtin_elementwise_sqrt(v)
@@ -64,7 +64,8 @@ typedef float pacer_v16f __attribute__((vector_size(64)));
 #define VSQRT(v)                                                                       \
   __extension__({                                                                      \
     __typeof__(v) r_ = (v);                                                            \
-    for (unsigned k_ = 0; k_ < sizeof r_ / sizeof r_[0]; k_++) r_[k_] = sqrt(r_[k_]); \
+    for (unsigned k_ = 0; k_ < sizeof r_ / sizeof r_[0]; k_++)                      \
+      r_[k_] = _Generic(r_[0], float: sqrtf, default: sqrt)(r_[k_]);                \
     r_;                                                                                \
   })
 #endif

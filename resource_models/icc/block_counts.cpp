@@ -29,7 +29,7 @@ using nlohmann::json;
 namespace {
 
 // Raise when what is counted or how changes.
-constexpr const char* counts_format = "pacer block counts 3";  // 3: a gather's misses of level 1
+constexpr const char* counts_format = "pacer block counts 4";  // 4: the calls each call site made
 
 bool ok_or(const ProgramRun& run, const std::string& what, std::string& why) {
   if (run.ok()) return true;
@@ -63,25 +63,35 @@ std::map<std::string, std::uint64_t> function_addresses(const fs::path& program)
   return out;
 }
 
-json to_json(const BlockCounts& c) {
-  json out = json::object(), misses = json::object();
-  for (const auto& [f, counts] : c.executions) {
+json pairs(const std::map<std::string, std::map<std::uint64_t, double>>& by_function) {
+  json out = json::object();
+  for (const auto& [f, counts] : by_function) {
     json of = json::array();
     for (const auto& [offset, n] : counts) of.push_back(json::array({offset, n}));
     out[f] = std::move(of);
   }
+  return out;
+}
+
+void read_pairs(const json& j, std::map<std::string, std::map<std::uint64_t, double>>& into) {
+  for (const auto& [f, of] : j.items())
+    for (const auto& pair : of) into[f][pair.at(0).get<std::uint64_t>()] = pair.at(1).get<double>();
+}
+
+json to_json(const BlockCounts& c) {
+  json out = pairs(c.executions), misses = json::object();
   for (const auto& [f, counts] : c.misses) {
     json of = json::array();
     for (const auto& [offset, m] : counts) of.push_back(json::array({offset, m.l2, m.l3, m.l1}));
     misses[f] = std::move(of);
   }
-  return {{"executions", out}, {"misses", misses}};
+  return {{"executions", out}, {"misses", misses}, {"calls", pairs(c.calls)}};
 }
 
 BlockCounts from_json(const json& j) {
   BlockCounts c;
-  for (const auto& [f, of] : j.at("executions").items())
-    for (const auto& pair : of) c.executions[f][pair.at(0).get<std::uint64_t>()] = pair.at(1).get<double>();
+  read_pairs(j.at("executions"), c.executions);
+  read_pairs(j.at("calls"), c.calls);
   for (const auto& [f, of] : j.at("misses").items())
     for (const auto& m : of)
       c.misses[f][m.at(0).get<std::uint64_t>()] = {m.at(1).get<double>(), m.at(2).get<double>(), m.at(3).get<double>()};
@@ -114,6 +124,14 @@ double BlockCounts::at(const std::string& function, std::uint64_t offset) const 
   return n == f->second.end() ? 0.0 : n->second;
 }
 
+std::optional<double> BlockCounts::calls_at(const std::string& function, std::uint64_t offset) const {
+  const auto f = calls.find(function);
+  if (f == calls.end()) return std::nullopt;
+  const auto n = f->second.find(offset);
+  if (n == f->second.end()) return std::nullopt;
+  return n->second;
+}
+
 ReadMisses BlockCounts::misses_at(const std::string& function, std::uint64_t offset) const {
   const auto f = misses.find(function);
   if (f == misses.end()) return {};
@@ -127,6 +145,7 @@ CallgrindCounts read_callgrind(const std::string& text) {
   std::string function;
   EventColumns columns;
   bool call_cost = false;  // the line after calls= is the callee's inclusive cost
+  double calls_made = 0;   // calls=N: the calls made from that line's address
   for (std::string line; std::getline(lines, line);) {
     if (line.rfind("events:", 0) == 0) {
       columns = event_columns(line);
@@ -134,11 +153,15 @@ CallgrindCounts read_callgrind(const std::string& text) {
       function = line.substr(3);
     } else if (line.rfind("calls=", 0) == 0) {
       call_cost = true;
+      calls_made = std::strtod(line.c_str() + 6, nullptr);
     } else if (line.rfind("0x", 0) == 0) {
-      if (std::exchange(call_cost, false)) continue;
       std::istringstream fields(line);
       std::string address;
       fields >> address;
+      if (std::exchange(call_cost, false)) {  // the call site: how often it called
+        out.calls[function][std::stoull(address, nullptr, 16)] += calls_made;
+        continue;
+      }
       std::vector<double> values;  // callgrind leaves out trailing zeros
       for (double v; fields >> v;) values.push_back(v);
       auto value = [&](int column) { return column >= 0 && size_t(column) < values.size() ? values[size_t(column)] : 0.0; };
@@ -211,6 +234,7 @@ BlockCounts by_offset(const std::string& callgrind, const fs::path& program) {
   const CallgrindCounts read = read_callgrind(callgrind);
   own_functions(read.executions, starts, counts.executions);
   own_functions(read.misses, starts, counts.misses);
+  own_functions(read.calls, starts, counts.calls);
   return counts;
 }
 

@@ -30,9 +30,14 @@ struct BlockCounts {
   // The same for its read misses; empty when the caches were not simulated
   // (the description does not give levels 2 and 3, or valgrind refused them).
   std::map<std::string, std::map<std::uint64_t, ReadMisses>> misses;
+  // The calls each call instruction made (callgrind's calls=).
+  std::map<std::string, std::map<std::uint64_t, double>> calls;
   // The executions of the instruction at `offset` of `function`: 0 for
   // code that never ran.
   double at(const std::string& function, std::uint64_t offset) const;
+  // The calls the call instruction at `offset` made; none when it made
+  // none or is no call.
+  std::optional<double> calls_at(const std::string& function, std::uint64_t offset) const;
   ReadMisses misses_at(const std::string& function, std::uint64_t offset) const;
 };
 
@@ -46,11 +51,13 @@ std::optional<BlockCounts> count_blocks(const std::vector<PricedCode>& code, con
 
 // callgrind's output (--dump-instr=yes --dump-line=no --compress-strings=no
 // --compress-pos=no, with or without --cache-sim=yes) by function and
-// absolute address: executions (Ir), and read misses of the first and last
-// simulated levels (D1mr, DLmr) when it has them.
+// absolute address: executions (Ir), read misses of the first and last
+// simulated levels (D1mr, DLmr) when it has them, and the calls made from
+// each call site.
 struct CallgrindCounts {
   std::map<std::string, std::map<std::uint64_t, double>> executions;
   std::map<std::string, std::map<std::uint64_t, ReadMisses>> misses;
+  std::map<std::string, std::map<std::uint64_t, double>> calls;  // calls=N, by call site
 };
 CallgrindCounts read_callgrind(const std::string& text);
 

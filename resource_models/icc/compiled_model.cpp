@@ -7,8 +7,8 @@ namespace pacer {
 
 void share_machine_terms(ApplicationModel& model) {
   static const char* const kEntries[] = {"mispredicts",     "waits_l3",         "waits_mem",
-                                         "branch_waits_l3", "branch_waits_mem", "lines_scattered_from_l3",
-                                         "lines_scattered_from_mem"};
+                                         "branch_waits_l3", "branch_waits_mem", "lines_scattered_from_l2",
+                                         "lines_scattered_from_l3", "lines_scattered_from_mem"};
   auto share = [](SegNode& n) {
     const auto ir = n.ruvs.find(ruv_kind::ir);
     if (ir == n.ruvs.end()) return;

@@ -38,10 +38,12 @@ icc::CpuModelCorrections cpu_model_corrections(const Hardware& hw) {
     out.fp_bypass = static_cast<unsigned>(
         std::lround(hw.require("icc", "fp_bypass", "icc").value / cycle_time(hw, "icc")));
   const HwSection* hllc = hw.section("hllc");
-  if (!hllc || !(hw.has("icc", "t_cyc") || hw.has("cpu", "clock"))) return out;
+  const HwSection* intcc = hw.section("intcc");
+  if ((!hllc && !intcc) || !(hw.has("icc", "t_cyc") || hw.has("cpu", "clock"))) return out;
   const double t_cyc = cycle_time(hw, "icc");
   for (const char* c : {"double_add", "float_add", "double_mul", "float_mul", "double_div", "float_div",
                         "double_sqrt", "float_sqrt"}) {
+    if (!hllc) break;
     auto it = hllc->params.find(c);
     if (it == hllc->params.end() || it->second.dependent <= 0) continue;
     out.latencies[c] = static_cast<unsigned>(std::max(1.0, std::round(it->second.dependent / t_cyc)));
@@ -55,9 +57,8 @@ icc::CpuModelCorrections cpu_model_corrections(const Hardware& hw) {
     if (it == section.params.end() || it->second.value <= 0) return;
     out.occupancies[name] = static_cast<unsigned>(std::max(1.0, std::round(it->second.value / t_cyc)));
   };
-  const HwSection* intcc = hw.section("intcc");
   for (const char* c : {"double_div", "float_div", "double_sqrt", "float_sqrt"}) {
-    occupancy(*hllc, c);
+    if (hllc) occupancy(*hllc, c);
     if (intcc)
       for (const auto& [name, figure] : intcc->params)
         if (name.starts_with(std::string(c) + ".v")) occupancy(*intcc, name);

@@ -436,10 +436,11 @@ void nest(std::vector<MachineLoop>& ranges) {
   }
 }
 
-// The instructions of [first, last] that control enters from outside it:
-// targets of branches from outside, and `first` when the code before it
-// falls through (the padding that aligns a loop does not count).
-std::set<size_t> entries(const MachineFunction& f, size_t first, size_t last) {
+// The instructions of [first, last] that control enters from outside it
+// and that lead on to its latch: targets of branches from outside, and
+// `first` when the code before it falls through (the padding that aligns a
+// loop does not count).
+std::set<size_t> entries(const MachineFunction& f, size_t first, size_t last, size_t latch) {
   const auto& code = f.instructions;
   std::set<size_t> out;
   size_t before = first;
@@ -450,7 +451,8 @@ std::set<size_t> entries(const MachineFunction& f, size_t first, size_t last) {
   for (size_t i = 0; i < code.size(); ++i) {
     if (i >= first && i <= last) continue;
     if (!code[i].is_branch || !code[i].branch_target) continue;
-    if (auto target = index_at(code, *code[i].branch_target); target && *target >= first && *target <= last)
+    if (auto target = index_at(code, *code[i].branch_target);
+        target && *target >= first && *target <= last && reaches(f, *target, latch))
       out.insert(*target);
   }
   return out;
@@ -459,17 +461,22 @@ std::set<size_t> entries(const MachineFunction& f, size_t first, size_t last) {
 // A loop is entered at one place. A range entered at one place in its
 // middle is a rotated loop, whose iterations are counted at that entry. A
 // backward branch inside it whose own range control also enters at that
-// place is no loop of its own but part of the rotated one (sqrt's call
-// that sets errno, laid out after the entry and jumping back into the
-// body): it is dropped.
+// place, and that calls out, is no loop of its own but part of the rotated
+// one (sqrt's call that sets errno, laid out after the entry and jumping
+// back into the body): it is dropped.
 void rotated(const MachineFunction& f, std::vector<MachineLoop>& ranges) {
   std::vector<std::set<size_t>> in;
-  for (const MachineLoop& l : ranges) in.push_back(entries(f, l.first, l.last));
+  for (const MachineLoop& l : ranges) in.push_back(entries(f, l.first, l.last, l.latch));
+  auto calls_out = [&](const MachineLoop& l) {
+    return std::any_of(f.instructions.begin() + static_cast<long>(l.first),
+                       f.instructions.begin() + static_cast<long>(l.last) + 1,
+                       [](const MachineInstruction& i) { return i.is_call; });
+  };
   std::vector<MachineLoop> kept;
   for (size_t i = 0; i < ranges.size(); ++i) {
     const MachineLoop& l = ranges[i];
     bool part_of_another = false;
-    for (size_t o = 0; o < ranges.size() && in[i].size() > 1; ++o) {
+    for (size_t o = 0; o < ranges.size() && in[i].size() > 1 && calls_out(l); ++o) {
       const MachineLoop& r = ranges[o];
       part_of_another = part_of_another || (o != i && r.first <= l.first && r.last >= l.last && in[o].size() == 1 &&
                                             *in[o].begin() > r.first && in[i].count(*in[o].begin()));

@@ -95,7 +95,7 @@ std::optional<TargetProblem> target_problem(const std::string& triple, const std
 // jump back to its scalar remainder is not a loop). Indices are into the
 // function's instructions; parent is an index into the vector loops() returns.
 struct MachineLoop {
-  size_t first = 0;  // the branch target: the loop's head
+  size_t first = 0;  // the first instruction of its code: a backward branch's target
   // The end of the loop's code: the latch, or further when the head of an
   // inner loop lies before the latch and that loop ends after it (rotated
   // outer loops branch back from the middle of their code).
@@ -109,7 +109,7 @@ struct MachineLoop {
   size_t head = 0;
 };
 
-// Ordered by head, enclosing loops before the loops they contain; a loop
+// Ordered by first instruction, enclosing loops before the loops they contain; a loop
 // contains another when its range [first, last] holds the other's.
 std::vector<MachineLoop> loops(const MachineFunction& function);
 

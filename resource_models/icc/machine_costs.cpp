@@ -261,22 +261,27 @@ class Attacher {
     }
   }
 
-  // How often the counted run made the call at instruction `i`: as often as
-  // the instruction after it ran, where the call returns. The call's own
-  // count is no measure of it: for gauss.c's 1.05 M calls to exp it read
-  // 2.1 M.
+  // How often the counted run made the call at instruction `i` (callgrind's
+  // count of the call site; the instruction's own execution count is no
+  // measure of it: for gauss.c's 1.05 M calls to exp it read 2.1 M).
   double calls_made(const icc::PricedFunction& f, size_t i) const {
-    return counts_->at(f.name, f.instructions[i + 1 < f.instructions.size() ? i + 1 : i].offset);
+    return counts_->calls_at(f.name, f.instructions[i].offset).value_or(0);
   }
 
   // How many times a loop's machine iteration makes the call at
-  // instruction `i`: as the counted run made it; uncounted, once, unless it
-  // is on code the loop may skip (an errno report), which is taken as never.
-  double calls_per_iteration(const icc::PricedFunction& f, size_t i, int machine_loop, double executions) const {
+  // instruction `i` (one of `own`): as the counted run made it; uncounted,
+  // once, unless the loop also computes the function inline: sqrt is a
+  // square root instruction, its call kept for errno's sake on a path a
+  // positive argument never takes.
+  double calls_per_iteration(const icc::PricedFunction& f, const std::vector<size_t>& own, size_t i,
+                             double executions) const {
     if (counts_ && executions > 0) return calls_made(f, i) / executions;
-    if (machine_loop < 0 || size_t(machine_loop) >= f.loop_skipped.size()) return 1;
-    const auto& skipped = f.loop_skipped[size_t(machine_loop)];
-    return std::binary_search(skipped.begin(), skipped.end(), i) ? 0 : 1;
+    if (!f.instructions[i].call_construct.ends_with("_sqrt")) return 1;
+    const bool inline_twin = std::any_of(own.begin(), own.end(), [&](size_t k) {
+      const std::string& text = f.instructions[k].text;
+      return !f.instructions[k].call && text.substr(0, text.find_first_of(" \t")).find("sqrt") != std::string::npos;
+    });
+    return inline_twin ? 0 : 1;
   }
 
   // Whether the counted run kept to loop `l`'s path, entering the code its
@@ -313,7 +318,7 @@ class Attacher {
       if (ins.loads && ins.indirect) r.gathered_bytes += ins.bytes;
       Share s{1, ins.bytes, {}};
       if (!ins.ir_class.empty()) s.classes[ins.ir_class] = 1;
-      if (!ins.call_construct.empty()) s.calls[ins.call_construct] = calls_per_iteration(f, i, machine_loop, executions);
+      if (!ins.call_construct.empty()) s.calls[ins.call_construct] = calls_per_iteration(f, own, i, executions);
       if (counts_) {
         s.executed = counts_->at(f.name, ins.offset);
         s.executed_bytes = s.executed * ins.bytes;

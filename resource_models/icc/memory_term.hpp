@@ -20,8 +20,8 @@
 // - a node the simulation cannot place (a gather through an index read from
 //   memory) still has the lines its gathered loads missed in the counted
 //   run priced as scattered, beside its bytes at its working set's level;
-// - scattered lines beside a stream from memory add to it: both hold the
-//   core's outstanding misses, so they do not overlap.
+// - such a node's scattered lines add to its stream, from whatever level:
+//   both hold the core's outstanding misses, so they do not overlap.
 #pragma once
 #include <string>
 
