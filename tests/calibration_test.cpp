@@ -422,6 +422,11 @@ TEST_CASE("calibration on a machine whose sysfs and CPUID report no caches", "[c
   REQUIRE(icc.params.count("reorder_buffer"));
   REQUIRE(icc.params.count("fp_bypass"));
   CHECK(icc.params.at("fp_bypass").value >= 0);
+  // A bitwise operation's latency: at least a cycle; its bypass from an add.
+  REQUIRE(icc.params.count("fp_logic"));
+  CHECK(icc.params.at("fp_logic").value >= 0.5 * icc.params.at("t_cyc").value);
+  REQUIRE(icc.params.count("fp_logic_bypass"));
+  CHECK(icc.params.at("fp_logic_bypass").value >= 0);
   for (const WindowKind& k : window_kinds()) {
     INFO(k.param);
     REQUIRE(icc.params.count(k.param));

@@ -394,6 +394,7 @@ class Calibrator {
     c_.notes.push_back("compiler: " + first_line_of({compiler(), "--version"}));
     core_window(t, icc);
     fp_bypass(t, icc);
+    fp_logic(t, icc);
   }
 
   // The dispatch width and the queues the harness measured (x86-64 only; a
@@ -458,6 +459,25 @@ class Calibrator {
     icc.params["fp_bypass"] = measured((extra[0] + extra[1]) / 2, std::abs(extra[0] - extra[1]), 1e-9, "ns",
                                        "measured by pacer calibrate: chains of multiply-add pairs less a dependent "
                                        "multiply and a dependent add (" + how + ")");
+  }
+
+  // A floating-point bitwise operation's latency (a chain of andpd), and
+  // what an add's result pays beyond it to reach one (chains of add-and
+  // pairs less a dependent add and a dependent and): a compiled select's
+  // blend is an and, an andn and an or of the add's result.
+  void fp_logic(const Timings& t, HwSection& icc) {
+    const auto add = hllc_section().params.find("double_add");
+    if (!t.count("logic:chain") || !t.count("bypass:logic") || add == hllc_section().params.end() ||
+        add->second.dependent < 0)
+      return;
+    const std::vector<double> chain = per_op(timing(t, "logic:chain"), 0);
+    const double logic = median(chain), pair = median(timing(t, "bypass:logic")) / 16;
+    icc.params["fp_logic"] = measured(logic, spread(chain), 1e-9, "ns",
+                                      "measured by pacer calibrate: a chain of andpd, a mask of ones");
+    icc.params["fp_logic_bypass"] =
+        measured(std::max(0.0, pair - add->second.dependent - logic), 0, 1e-9, "ns",
+                 "measured by pacer calibrate: chains of addsd-andpd pairs (" + digits(pair * 1e9, 3) +
+                     " ns a pair) less a dependent add and a dependent and");
   }
 
   void memory(const Timings& t) {

@@ -339,6 +339,33 @@ static const struct {
 BYPASS_CHAIN(bypass_double, double, "mulsd", "addsd", v_double_one, v_double_small)
 BYPASS_CHAIN(bypass_float, float, "mulss", "addss", v_float_one, v_float_small)
 
+/* A chain of 16 bitwise ands of a double with a mask of ones a repetition
+ * (a compiled select's blend is made of them), and a chain of 16 add-and
+ * pairs: what a pair costs beyond a dependent add and a dependent and is
+ * what the add's result pays to reach the logic units. */
+static volatile uint64_t v_ones = ~(uint64_t)0;
+static double logic_chain(long reps) {
+  double y = v_double_one, mask;
+  uint64_t ones = v_ones;
+  memcpy(&mask, &ones, sizeof mask);
+  double t0 = now();
+  for (long r = 0; r < reps; r++) __asm__ volatile(".rept 16\n andpd %1, %0\n .endr\n" : "+x"(y) : "x"(mask));
+  double t = now() - t0;
+  BF(y);
+  return t;
+}
+static double bypass_logic(long reps) {
+  double y = v_double_one, b = v_double_small, mask;
+  uint64_t ones = v_ones;
+  memcpy(&mask, &ones, sizeof mask);
+  double t0 = now();
+  for (long r = 0; r < reps; r++)
+    __asm__ volatile(".rept 16\n addsd %2, %0\n andpd %1, %0\n .endr\n" : "+x"(y) : "x"(mask), "x"(b));
+  double t = now() - t0;
+  BF(y);
+  return t;
+}
+
 /* The cycle dispatch:mix is counted in, measured beside it: 32 dependent
  * additions a repetition, one cycle each, in a loop of the same shape. */
 static double dispatch_chain(long reps) {
@@ -575,6 +602,8 @@ int main(int argc, char** argv) {
     g_target = target;
     measure(out, "bypass:double", bypass_double, 1024);
     measure(out, "bypass:float", bypass_float, 1024);
+    measure(out, "logic:chain", logic_chain, 1024);
+    measure(out, "bypass:logic", bypass_logic, 1024);
     progress("dispatch:mix");
     measure(out, "dispatch:chain", dispatch_chain, 1024);
     for (size_t i = 0; i < sizeof dispatch_benchmarks / sizeof dispatch_benchmarks[0]; i++)

@@ -34,9 +34,14 @@ icc::CpuModelCorrections cpu_model_corrections(const Hardware& hw) {
   out.int_queue = count("int_queue");
   out.load_queue = count("load_queue");
   out.store_queue = count("store_queue");
-  if (hw.has("icc", "fp_bypass") && (hw.has("icc", "t_cyc") || hw.has("cpu", "clock")))
-    out.fp_bypass = static_cast<unsigned>(
-        std::lround(hw.require("icc", "fp_bypass", "icc").value / cycle_time(hw, "icc")));
+  auto cycles = [&](const char* name) {
+    return hw.has("icc", name) && (hw.has("icc", "t_cyc") || hw.has("cpu", "clock"))
+               ? static_cast<unsigned>(std::lround(hw.require("icc", name, "icc").value / cycle_time(hw, "icc")))
+               : 0u;
+  };
+  out.fp_bypass = cycles("fp_bypass");
+  out.fp_logic = cycles("fp_logic");
+  out.fp_logic_bypass = cycles("fp_logic_bypass");
   const HwSection* hllc = hw.section("hllc");
   const HwSection* intcc = hw.section("intcc");
   if ((!hllc && !intcc) || !(hw.has("icc", "t_cyc") || hw.has("cpu", "clock"))) return out;

@@ -721,25 +721,35 @@ bool overlaps(const TargetContext& t, const std::vector<llvm::MCRegister>& a, co
   return false;
 }
 
-// Which of a run's instructions are floating-point multiplies whose
-// result the next instruction to read its register (the run taken as a
-// loop) adds: on a machine whose adds and multiplies sit on different
-// pipes, such a value arrives late (CpuModelCorrections::fp_bypass).
-std::vector<bool> multiplies_feeding_adds(const TargetContext& t, const EncodedFunction& f,
-                                          const std::vector<size_t>& indices) {
-  auto construct = [&](size_t k) {
-    const char* c = fp_construct(t.instr_info->getName(f.insts.at(indices[k]).getOpcode()));
-    return std::string(c ? c : "");
-  };
+// A floating-point bitwise operation on registers (andpd, andnps, orpd,
+// xorps and their VEX and EVEX forms), not the xor of a register with itself
+// that zeroes it.
+bool fp_logic_op(const TargetContext& t, const llvm::MCInst& mc) {
+  llvm::StringRef name = t.instr_info->getName(mc.getOpcode());
+  name.consume_front("V");
+  const bool logic = name.starts_with("ANDP") || name.starts_with("ANDNP") || name.starts_with("ORP") ||
+                     name.starts_with("XORP");
+  if (!logic || mc.getNumOperands() < 3) return logic;
+  const llvm::MCOperand &a = mc.getOperand(mc.getNumOperands() - 2), &b = mc.getOperand(mc.getNumOperands() - 1);
+  return !(a.isReg() && b.isReg() && a.getReg() == b.getReg());
+}
+
+// Which of a run's instructions produce a value the next instruction to
+// read its register (the run taken as a loop) is of another kind: on a
+// machine whose adds, multiplies and logic sit on different pipes, such a
+// value arrives late (CpuModelCorrections::fp_bypass, fp_logic_bypass).
+template <typename From, typename To>
+std::vector<bool> feeding(const TargetContext& t, const EncodedFunction& f, const std::vector<size_t>& indices,
+                          From from, To to) {
   std::vector<RegisterUse> uses;
   for (size_t index : indices) uses.push_back(register_use(t, f.insts.at(index)));
   std::vector<bool> out(indices.size(), false);
   for (size_t k = 0; k < indices.size(); ++k) {
-    if (!construct(k).ends_with("_mul")) continue;
+    if (!from(f.insts.at(indices[k]))) continue;
     for (size_t step = 1; step <= indices.size(); ++step) {
       const size_t j = (k + step) % indices.size();
       if (overlaps(t, uses[j].reads, uses[k].writes) || overlaps(t, uses[j].address, uses[k].writes)) {
-        out[k] = construct(j).ends_with("_add");
+        out[k] = to(f.insts.at(indices[j]));
         break;
       }
       if (overlaps(t, uses[j].writes, uses[k].writes)) break;
@@ -748,18 +758,34 @@ std::vector<bool> multiplies_feeding_adds(const TargetContext& t, const EncodedF
   return out;
 }
 
+// Whether an instruction does a floating-point construct ending in `kind`
+// ("_mul", "_add").
+auto does(const TargetContext& t, const char* kind) {
+  return [&t, kind](const llvm::MCInst& mc) {
+    const char* c = fp_construct(t.instr_info->getName(mc.getOpcode()));
+    return c && llvm::StringRef(c).ends_with(kind);
+  };
+}
+
 void build(Simulated& sim, const TargetContext& t, const EncodedFunction& f, const std::vector<size_t>& indices,
            const CpuModelCorrections& corrections, const std::map<size_t, unsigned>& added) {
   const llvm::SmallVector<llvm::mca::Instrument*> none;
-  const std::vector<bool> late =
-      corrections.fp_bypass ? multiplies_feeding_adds(t, f, indices) : std::vector<bool>(indices.size(), false);
+  const std::vector<bool> none_late(indices.size(), false);
+  const std::vector<bool> late = corrections.fp_bypass ? feeding(t, f, indices, does(t, "_mul"), does(t, "_add")) : none_late;
+  auto logic = [&t](const llvm::MCInst& mc) { return fp_logic_op(t, mc); };
+  const std::vector<bool> late_to_logic =
+      corrections.fp_logic_bypass ? feeding(t, f, indices, does(t, "_add"), logic) : none_late;
   for (size_t k = 0; k < indices.size(); ++k) {
     const size_t index = indices[k];
     auto inst = sim.builder.createInstruction(f.insts.at(index), none);
     if (inst) {
       replace_latency(sim, t, f.insts.at(index), **inst, corrections.latencies);
       replace_occupancy(sim, t, f.insts.at(index), *inst, corrections.occupancies);
+      if (corrections.fp_logic && logic(f.insts.at(index)))
+        if (const unsigned model = register_form_latency(t, f.insts.at(index).getOpcode()); model > 0)
+          move_latency(sim, **inst, static_cast<int>(corrections.fp_logic) - static_cast<int>(model));
       if (late[k]) move_latency(sim, **inst, static_cast<int>(corrections.fp_bypass));
+      if (late_to_logic[k]) move_latency(sim, **inst, static_cast<int>(corrections.fp_logic_bypass));
       if (auto more = added.find(index); more != added.end()) move_latency(sim, **inst, static_cast<int>(more->second));
       sim.sequence.push_back(std::move(*inst));
     } else {

@@ -145,6 +145,11 @@ struct CpuModelCorrections {
   // Cycles a floating-point multiply's result takes beyond its latency
   // when the next instruction to read it is an add (the pipes it crosses).
   unsigned fp_bypass = 0;
+  // Cycles of a floating-point bitwise operation (andpd, orpd: a compiled
+  // select's blend), and what an add's result takes beyond its latency to
+  // reach one.
+  unsigned fp_logic = 0;
+  unsigned fp_logic_bypass = 0;
 };
 
 // Simulates the instructions (indices into function.instructions, in the
