@@ -139,37 +139,44 @@ std::vector<std::pair<double, double>> nest_curve(const icc::PricedFunction& f, 
   return curve;
 }
 
-// The instructions of `run` (one loop's own, in address order) that an
-// iteration may skip: those an unconditional forward jump within the run
-// skips, and the blocks that call out of the loop (sqrt's call that sets
-// errno, an error report), which a branch takes only on a rare path. The
-// counted run decides whether they ran (machine_costs.cpp).
-std::vector<size_t> skippable(const icc::MachineFunction& f, const std::vector<size_t>& run) {
-  std::vector<size_t> out;
-  if (run.empty()) return out;
+// Whether each instruction's block calls out of the function (a block
+// starts at a branch target or after a branch), for the whole function at
+// once.
+std::vector<bool> in_calling_block(const icc::MachineFunction& f) {
   const auto& code = f.instructions;
-  const uint64_t end = code[run.back()].address;
-  // Blocks: a branch target or the instruction after a branch starts one.
   std::set<uint64_t> targets;
   for (const auto& ins : code)
     if (ins.is_branch && ins.branch_target) targets.insert(*ins.branch_target);
   auto starts_block = [&](size_t i) {
     return i == 0 || targets.count(code[i].address) || code[i - 1].is_branch || code[i - 1].is_return;
   };
-  std::vector<bool> calls(code.size(), false);  // whether the instruction's block calls out
-  for (size_t first = run.front(); first <= run.back();) {
+  std::vector<bool> out(code.size(), false);
+  for (size_t first = 0; first < code.size();) {
     size_t next = first + 1;
     while (next < code.size() && !starts_block(next)) ++next;
-    bool call = false;
-    for (size_t i = first; i < next; ++i) call = call || code[i].is_call;
-    for (size_t i = first; i < next && i < calls.size(); ++i) calls[i] = call;
+    const bool call = std::any_of(code.begin() + static_cast<long>(first), code.begin() + static_cast<long>(next),
+                                  [](const icc::MachineInstruction& i) { return i.is_call; });
+    std::fill(out.begin() + static_cast<long>(first), out.begin() + static_cast<long>(next), call);
     first = next;
   }
+  return out;
+}
+
+// The instructions of `run` (one loop's own, in address order) that an
+// iteration may skip: those an unconditional forward jump within the run
+// skips, and the blocks that call out (`calling`: sqrt's call that sets
+// errno, an error report), which a branch takes only on a rare path. The
+// counted run decides whether they ran (machine_costs.cpp).
+std::vector<size_t> skippable(const icc::MachineFunction& f, const std::vector<size_t>& run,
+                              const std::vector<bool>& calling) {
+  std::vector<size_t> out;
+  if (run.empty()) return out;
+  const uint64_t end = f.instructions[run.back()].address;
   std::optional<uint64_t> until;
   for (size_t i : run) {
-    const icc::MachineInstruction& ins = code[i];
+    const icc::MachineInstruction& ins = f.instructions[i];
     if (until && ins.address >= *until) until.reset();
-    if (until || calls[i]) {
+    if (until || calling[i]) {
       out.push_back(i);
       continue;
     }
@@ -193,11 +200,12 @@ icc::PricedFunction price_function(const icc::MachineCode& code, const icc::Mach
   auto cycles = [&](const std::vector<size_t>& simulated, unsigned iterations, const std::map<size_t, unsigned>& added) {
     return simulated.empty() ? 0.0 : icc::cycles_per_iteration(code, f, simulated, iterations, cpu_model, added).cycles;
   };
+  const std::vector<bool> calling = in_calling_block(f);
   for (size_t l = 0; l < out.loops.size(); ++l) {
     const auto simulated = icc::simulated_instructions(innermost, static_cast<int>(l), out.instructions);
     const double base = cycles(simulated, 200, {});
     out.loop_cycles.push_back(base);
-    const std::vector<size_t> skipped = skippable(f, simulated);
+    const std::vector<size_t> skipped = skippable(f, simulated, calling);
     std::vector<size_t> path;
     std::set_difference(simulated.begin(), simulated.end(), skipped.begin(), skipped.end(), std::back_inserter(path));
     out.loop_skipped.push_back(skipped);
