@@ -415,6 +415,46 @@ int main(void) {
   CHECK(errno_path == Approx(no_errno).epsilon(0.1));
 }
 
+// A function the compiler kept out of line, called from a loop, runs call
+// after call overlapped with the loop's work: its body costs what it adds
+// to the loop's simulated iteration, less than one run of it from an empty
+// pipeline; the call and return, which MCA leaves out, cost the
+// description's "call".
+TEST_CASE("ICC prices a leaf function called from a loop inside the loop, and each call at the call's cost",
+          "[icc][mca]") {
+  const std::string leaf =
+      "__attribute__((noinline)) static double clamp(double v) { return v < -1 ? -1 : v > 1 ? 1 : v; }\n";
+  const std::string in_loop = test::temp_file("icc_leaf_loop.c", "double x[4096], y[4096];\n" + leaf + R"(
+__attribute__((noinline)) void clamp_all(int n) { for (int i = 0; i < n; i++) y[i] = clamp(x[i]); }
+int main(void) { for (int i = 0; i < 4096; i++) x[i] = i % 7 - 3; clamp_all(4096); return y[7] > 1; }
+)");
+  const std::string once = test::temp_file("icc_leaf_once.c", "double x[4096], y[4096];\n" + leaf + R"(
+int main(void) { y[0] = clamp(x[0]); return y[0] > 1; }
+)");
+  const Hardware plain = read_hardware_string(kMachine, "m.xml");
+  auto clamp_cycles = [&](const std::string& c) {
+    for (const auto& f : priced_source(c, machine_cost_options(plain, {})).functions)
+      if (f.name == "clamp") return f.outside_cycles;
+    return -1.0;
+  };
+  const double overlapped = clamp_cycles(in_loop), alone = clamp_cycles(once);
+  INFO("clamp's cycles a call: " << overlapped << " in the loop, " << alone << " run once");
+  REQUIRE(alone > 0);
+  CHECK(overlapped >= 0);
+  CHECK(overlapped < 0.75 * alone);
+  CAnalysis an = analyse_c({{in_loop}, {"clamp_all"}, {}});
+  const SegNode* body = profiled_node_with(an, in_loop, "clamp_all", plain, "call_call");
+  REQUIRE(body);
+  CHECK(body->ruvs.at(ruv_kind::machine).get("call_call") == Approx(1).epsilon(0.01));
+  std::string machine = kMachine;
+  machine.replace(machine.find("</hardware>"), 11,
+                  R"(<hllc><cost construct="call" value="10" unit="ns" source="test"/></hllc></hardware>)");
+  const NodeCost without = find_resource_model("icc").price(*body, plain);
+  CHECK(without.unpriced.count("hllc/call (calls, which MCA leaves out)"));
+  const NodeCost with = find_resource_model("icc").price(*body, read_hardware_string(machine, "m.xml"));
+  CHECK(with.seconds == Approx(without.seconds + 10e-9).epsilon(0.01));
+}
+
 // A call to exp in a loop runs the C library's code, which MCA does not
 // see: ICC prices each call the counted run made at the math_exp
 // construct's measured cost, and names the construct unpriced where the
@@ -427,14 +467,14 @@ int main(void) { gauss(4096); return y[7] < 0; }
 )");
   CAnalysis an = analyse_c({{c}, {"gauss"}, {}});
   const Hardware plain = read_hardware_string(kMachine, "m.xml");
-  const SegNode* body = profiled_node_with(an, c, "gauss", plain, "library_math_exp");
+  const SegNode* body = profiled_node_with(an, c, "gauss", plain, "call_math_exp");
   REQUIRE(body);
-  CHECK(body->ruvs.at(ruv_kind::machine).get("library_math_exp") == Approx(1).epsilon(0.01));
+  CHECK(body->ruvs.at(ruv_kind::machine).get("call_math_exp") == Approx(1).epsilon(0.01));
   // sqrt's call, which sets errno for a negative argument, was never made:
   // the square root ran inline.
-  CHECK(body->ruvs.at(ruv_kind::machine).get("library_double_sqrt") == 0);
+  CHECK(body->ruvs.at(ruv_kind::machine).get("call_double_sqrt") == 0);
   const NodeCost without = find_resource_model("icc").price(*body, plain);
-  CHECK(without.unpriced.count("hllc/math_exp (calls to the C library that MCA cannot see into)"));
+  CHECK(without.unpriced.count("hllc/math_exp (calls, which MCA leaves out)"));
   std::string machine = kMachine;
   machine.replace(machine.find("</hardware>"), 11,
                   R"(<hllc><cost construct="math_exp" value="10" unit="ns" source="test"/></hllc></hardware>)");

@@ -90,7 +90,12 @@ bool is_vector(const icc::MachineInstruction& i) {
 icc::PricedInstruction priced(const icc::MachineInstruction& i, const icc::MachineFunction& f, icc::FileTable& files) {
   icc::PricedInstruction out{i.line,       files.index(i.file), i.is_conditional_branch, i.is_call,  i.is_return,   i.may_load,
                              i.may_store, i.text,              access_bytes(i),         is_vector(i), {}, i.address - f.address};
-  if (const char* construct = i.is_call ? library_construct(i.callee) : nullptr) out.call_construct = construct;
+  // A call costs at least a call and return (the description's "call"); one
+  // to a C library function a construct stands for costs that construct.
+  if (i.is_call) {
+    const char* construct = library_construct(i.callee);
+    out.call_construct = construct ? construct : "call";
+  }
   return out;
 }
 
@@ -230,6 +235,68 @@ icc::PricedFunction price_function(const icc::MachineCode& code, const icc::Mach
   return out;
 }
 
+// The function of `code` a call instruction of `f` goes to: the one its
+// relocation names, or the one at its target in the same section; null for
+// a call out of the file or through a register.
+const icc::MachineFunction* callee_of(const icc::MachineCode& code, const icc::MachineFunction& f,
+                                      const icc::MachineInstruction& call) {
+  for (const auto& g : code.functions())
+    if (call.callee.empty() ? call.branch_target && g.section == f.section && g.address == *call.branch_target
+                            : g.name == call.callee)
+      return &g;
+  return nullptr;
+}
+
+// A function with no loops and no calls of its own (a leaf: a clamp, a
+// small formula the compiler kept out of line).
+bool straight_leaf(const icc::PricedFunction& g) {
+  return g.loops.empty() && std::none_of(g.instructions.begin(), g.instructions.end(),
+                                         [](const icc::PricedInstruction& i) { return i.call; });
+}
+
+// A loop's calls to straight leaf functions of the same file run call after
+// call, overlapped with the loop's own work and with each other, not each
+// from an empty pipeline as outside_cycles prices a function's code once.
+// Each such function costs, per call, what its body adds to the loop's
+// simulated iteration where the call was (its own chain into the next
+// call's argument included, when the loop makes one), the most over the
+// loops that call it and never more than the single run. Calls and returns
+// themselves stay out of the simulation, as in every loop.
+void price_calls_in_loops(const icc::MachineCode& code, std::vector<icc::PricedFunction>& priced,
+                          const icc::CpuModelCorrections& cpu_model) {
+  const auto& functions = code.functions();
+  std::map<const icc::MachineFunction*, size_t> index;
+  for (size_t k = 0; k < functions.size(); ++k) index[&functions[k]] = k;
+  std::map<size_t, double> per_call;  // callee -> its most added cycles per call
+  for (size_t fi = 0; fi < functions.size(); ++fi) {
+    const icc::PricedFunction& pf = priced[fi];
+    const std::vector<int> innermost = icc::innermost_loops(pf.loops, pf.instructions.size());
+    for (size_t l = 0; l < pf.loops.size(); ++l) {
+      std::map<size_t, std::vector<size_t>> calls;  // callee -> its call instructions in the loop
+      for (size_t i = 0; i < pf.instructions.size(); ++i)
+        if (innermost[i] == static_cast<int>(l) && pf.instructions[i].call)
+          if (const icc::MachineFunction* g = callee_of(code, functions[fi], functions[fi].instructions[i]))
+            if (straight_leaf(priced[index.at(g)])) calls[index.at(g)].push_back(i);
+      for (const auto& [gi, sites] : calls) {
+        const std::vector<int> none(priced[gi].instructions.size(), -1);
+        const auto body = icc::simulated_instructions(none, -1, priced[gi].instructions);
+        std::vector<icc::InstructionRef> run;
+        for (size_t i = 0; i < pf.instructions.size(); ++i) {
+          if (innermost[i] != static_cast<int>(l)) continue;
+          if (std::binary_search(sites.begin(), sites.end(), i))
+            for (size_t b : body) run.push_back({&functions[gi], b});
+          else if (!pf.instructions[i].call && !pf.instructions[i].returns)
+            run.push_back({&functions[fi], i});
+        }
+        const double with = icc::cycles_per_iteration(code, run, 200, cpu_model).cycles;
+        const double added = std::max(0.0, with - pf.loop_cycles[l]) / static_cast<double>(sites.size());
+        per_call[gi] = std::max(per_call[gi], added);
+      }
+    }
+  }
+  for (const auto& [gi, cycles] : per_call) priced[gi].outside_cycles = std::min(priced[gi].outside_cycles, cycles);
+}
+
 // The target's flags: a triple other than the compiler's default, with the
 // cross headers of its sysroot.
 std::vector<std::string> target_flags(const MachineCostOptions& o) {
@@ -321,6 +388,7 @@ CompiledSource compile_and_price(const std::string& source, const MachineCostOpt
   out.code.files.push_back(out.code.source);
   icc::FileTable files(out.code.files);
   for (const auto& f : code.functions()) out.code.functions.push_back(price_function(code, f, files, o.cpu_model, nest_curves));
+  price_calls_in_loops(code, out.code.functions, o.cpu_model);
   out.code.remarks = std::move(remarks);
   return out;
 }

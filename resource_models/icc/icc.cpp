@@ -20,32 +20,32 @@ double eq7(const Ruv& r, const Hardware& hw) {
           r.get("n_fpu_ovr")) * cycle_time(hw, "icc");
 }
 
-// Calls to the C library that constructs stand for, at the constructs'
-// measured (independent) costs: MCA sees the call, not the library's code.
-double library_calls(const Ruv& r, const Hardware& hw, NodeCost& cost) {
+// Calls at their constructs' measured (independent) costs: MCA's run leaves
+// calls and returns out and cannot see into the C library's code.
+double calls(const Ruv& r, const Hardware& hw, NodeCost& cost) {
   double seconds = 0;
   const HwSection* hllc = hw.section("hllc");
-  for (const auto& [name, calls] : r) {
-    if (!name.starts_with(kLibraryCall) || calls <= 0) continue;
-    const std::string construct = name.substr(kLibraryCall.size());
+  for (const auto& [name, count] : r) {
+    if (!name.starts_with(kCall) || count <= 0) continue;
+    const std::string construct = name.substr(kCall.size());
     if (hllc)
       if (const auto it = hllc->params.find(construct); it != hllc->params.end()) {
-        seconds += calls * it->second.value;
+        seconds += count * it->second.value;
         continue;
       }
-    cost.unpriced["hllc/" + construct + " (calls to the C library that MCA cannot see into)"] += calls;
+    cost.unpriced["hllc/" + construct + " (calls, which MCA leaves out)"] += count;
   }
   return seconds;
 }
 
 NodeCost compiled(const Ruv& r, const Hardware& hw) {
   NodeCost unpriced;
-  const double library = library_calls(r, hw, unpriced), cycles = r.get("cycles") * cycle_time(hw, "icc");
-  NodeCost cost = with_memory_and_branches(cycles + library, r, hw, "icc");
+  const double called = calls(r, hw, unpriced), cycles = r.get("cycles") * cycle_time(hw, "icc");
+  NodeCost cost = with_memory_and_branches(cycles + called, r, hw, "icc");
   for (const auto& [what, n] : unpriced.unpriced) cost.unpriced[what] += n;
-  if (library > 0) {  // shown beside the machine code's cycles, as the chain waits are
+  if (called > 0) {  // shown beside the machine code's cycles, as the chain waits are
     cost.terms["core"] = cycles;
-    cost.add_term("library calls", library);
+    cost.add_term("calls", called);
   }
   return cost;
 }

@@ -739,17 +739,16 @@ bool fp_logic_op(const TargetContext& t, const llvm::MCInst& mc) {
 // machine whose adds, multiplies and logic sit on different pipes, such a
 // value arrives late (CpuModelCorrections::fp_bypass, fp_logic_bypass).
 template <typename From, typename To>
-std::vector<bool> feeding(const TargetContext& t, const EncodedFunction& f, const std::vector<size_t>& indices,
-                          From from, To to) {
+std::vector<bool> feeding(const TargetContext& t, const std::vector<const llvm::MCInst*>& run, From from, To to) {
   std::vector<RegisterUse> uses;
-  for (size_t index : indices) uses.push_back(register_use(t, f.insts.at(index)));
-  std::vector<bool> out(indices.size(), false);
-  for (size_t k = 0; k < indices.size(); ++k) {
-    if (!from(f.insts.at(indices[k]))) continue;
-    for (size_t step = 1; step <= indices.size(); ++step) {
-      const size_t j = (k + step) % indices.size();
+  for (const llvm::MCInst* mc : run) uses.push_back(register_use(t, *mc));
+  std::vector<bool> out(run.size(), false);
+  for (size_t k = 0; k < run.size(); ++k) {
+    if (!from(*run[k])) continue;
+    for (size_t step = 1; step <= run.size(); ++step) {
+      const size_t j = (k + step) % run.size();
       if (overlaps(t, uses[j].reads, uses[k].writes) || overlaps(t, uses[j].address, uses[k].writes)) {
-        out[k] = to(f.insts.at(indices[j]));
+        out[k] = to(*run[j]);
         break;
       }
       if (overlaps(t, uses[j].writes, uses[k].writes)) break;
@@ -767,26 +766,28 @@ auto does(const TargetContext& t, const char* kind) {
   };
 }
 
-void build(Simulated& sim, const TargetContext& t, const EncodedFunction& f, const std::vector<size_t>& indices,
+// The run's instructions made MCA's, with the description's corrections;
+// `added` raises the latency of the instructions at those positions.
+void build(Simulated& sim, const TargetContext& t, const std::vector<const llvm::MCInst*>& run,
            const CpuModelCorrections& corrections, const std::map<size_t, unsigned>& added) {
   const llvm::SmallVector<llvm::mca::Instrument*> none;
-  const std::vector<bool> none_late(indices.size(), false);
-  const std::vector<bool> late = corrections.fp_bypass ? feeding(t, f, indices, does(t, "_mul"), does(t, "_add")) : none_late;
+  const std::vector<bool> none_late(run.size(), false);
+  const std::vector<bool> late = corrections.fp_bypass ? feeding(t, run, does(t, "_mul"), does(t, "_add")) : none_late;
   auto logic = [&t](const llvm::MCInst& mc) { return fp_logic_op(t, mc); };
   const std::vector<bool> late_to_logic =
-      corrections.fp_logic_bypass ? feeding(t, f, indices, does(t, "_add"), logic) : none_late;
-  for (size_t k = 0; k < indices.size(); ++k) {
-    const size_t index = indices[k];
-    auto inst = sim.builder.createInstruction(f.insts.at(index), none);
+      corrections.fp_logic_bypass ? feeding(t, run, does(t, "_add"), logic) : none_late;
+  for (size_t k = 0; k < run.size(); ++k) {
+    const llvm::MCInst& mc = *run[k];
+    auto inst = sim.builder.createInstruction(mc, none);
     if (inst) {
-      replace_latency(sim, t, f.insts.at(index), **inst, corrections.latencies);
-      replace_occupancy(sim, t, f.insts.at(index), *inst, corrections.occupancies);
-      if (corrections.fp_logic && logic(f.insts.at(index)))
-        if (const unsigned model = register_form_latency(t, f.insts.at(index).getOpcode()); model > 0)
+      replace_latency(sim, t, mc, **inst, corrections.latencies);
+      replace_occupancy(sim, t, mc, *inst, corrections.occupancies);
+      if (corrections.fp_logic && logic(mc))
+        if (const unsigned model = register_form_latency(t, mc.getOpcode()); model > 0)
           move_latency(sim, **inst, static_cast<int>(corrections.fp_logic) - static_cast<int>(model));
       if (late[k]) move_latency(sim, **inst, static_cast<int>(corrections.fp_bypass));
       if (late_to_logic[k]) move_latency(sim, **inst, static_cast<int>(corrections.fp_logic_bypass));
-      if (auto more = added.find(index); more != added.end()) move_latency(sim, **inst, static_cast<int>(more->second));
+      if (auto more = added.find(k); more != added.end()) move_latency(sim, **inst, static_cast<int>(more->second));
       sim.sequence.push_back(std::move(*inst));
     } else {
       llvm::consumeError(inst.takeError());
@@ -874,18 +875,16 @@ std::unique_ptr<llvm::mca::Pipeline> out_of_order_pipeline(llvm::mca::Context& c
 
 }  // namespace
 
-IterationCycles cycles_per_iteration(const MachineCode& code, const MachineFunction& function,
-                                     const std::vector<size_t>& instruction_indices,
-                                     unsigned iterations, const CpuModelCorrections& corrections,
-                                     const std::map<size_t, unsigned>& added_latency) {
-  const TargetContext& t = MachineCodeAccess::target(code);
-  if (!function.encoded || function.encoded->target.get() != &t)
-    throw std::invalid_argument("function '" + function.name + "' is not from this machine code");
+namespace {
+
+IterationCycles simulate(const TargetContext& t, const std::vector<const llvm::MCInst*>& run, unsigned iterations,
+                         const CpuModelCorrections& corrections, const std::map<size_t, unsigned>& added,
+                         const std::string& what) {
   if (!t.subtarget->getSchedModel().hasInstrSchedModel())
     throw InputError("CPU '" + t.cpu + "' has no scheduling model in LLVM; name one that has");
   if (iterations == 0) throw InputError("cycles_per_iteration needs at least one iteration");
   Simulated sim(t);
-  build(sim, t, *function.encoded, instruction_indices, corrections, added_latency);
+  build(sim, t, run, corrections, added);
   if (sim.sequence.empty()) return {0, sim.skipped};
   llvm::mca::Context context(*t.registers, *t.subtarget);
   llvm::mca::CircularSourceMgr source(sim.sequence, iterations);
@@ -897,8 +896,40 @@ IterationCycles cycles_per_iteration(const MachineCode& code, const MachineFunct
                       : context.createDefaultPipeline({0, 0, 0, corrections.dispatch_width, 0, 0, true, false},
                                                       source, behaviour);
   auto cycles = pipeline->run();
-  if (!cycles) throw InputError("MCA failed on function '" + function.name + "': " + message(cycles.takeError()));
+  if (!cycles) throw InputError("MCA failed on " + what + ": " + message(cycles.takeError()));
   return {static_cast<double>(*cycles) / iterations, sim.skipped};
+}
+
+const EncodedFunction& encoded(const TargetContext& t, const MachineFunction& function) {
+  if (!function.encoded || function.encoded->target.get() != &t)
+    throw std::invalid_argument("function '" + function.name + "' is not from this machine code");
+  return *function.encoded;
+}
+
+}  // namespace
+
+IterationCycles cycles_per_iteration(const MachineCode& code, const MachineFunction& function,
+                                     const std::vector<size_t>& instruction_indices,
+                                     unsigned iterations, const CpuModelCorrections& corrections,
+                                     const std::map<size_t, unsigned>& added_latency) {
+  const TargetContext& t = MachineCodeAccess::target(code);
+  const EncodedFunction& f = encoded(t, function);
+  std::vector<const llvm::MCInst*> run;
+  std::map<size_t, unsigned> added;
+  for (size_t k = 0; k < instruction_indices.size(); ++k) {
+    run.push_back(&f.insts.at(instruction_indices[k]));
+    if (auto more = added_latency.find(instruction_indices[k]); more != added_latency.end()) added[k] = more->second;
+  }
+  return simulate(t, run, iterations, corrections, added, "function '" + function.name + "'");
+}
+
+IterationCycles cycles_per_iteration(const MachineCode& code, const std::vector<InstructionRef>& run,
+                                     unsigned iterations, const CpuModelCorrections& corrections) {
+  const TargetContext& t = MachineCodeAccess::target(code);
+  std::vector<const llvm::MCInst*> insts;
+  for (const InstructionRef& r : run) insts.push_back(&encoded(t, *r.function).insts.at(r.index));
+  return simulate(t, insts, iterations, corrections, {},
+                  run.empty() ? std::string("an empty run") : "a run from function '" + run.front().function->name + "'");
 }
 
 // ---- loads a loop waits for

@@ -167,6 +167,17 @@ IterationCycles cycles_per_iteration(const MachineCode& code, const MachineFunct
                                      const CpuModelCorrections& corrections = {},
                                      const std::map<size_t, unsigned>& added_latency = {});
 
+// One instruction of a function of the code, by its index there.
+struct InstructionRef {
+  const MachineFunction* function = nullptr;
+  size_t index = 0;
+};
+
+// The same for a run drawn from several functions of `code`: a loop's
+// instructions with the body of a function it calls where its call was.
+IterationCycles cycles_per_iteration(const MachineCode& code, const std::vector<InstructionRef>& run,
+                                     unsigned iterations = 200, const CpuModelCorrections& corrections = {});
+
 // What register dataflow says of each load among `instruction_indices` (a
 // loop's own instructions, in order; indices into function.instructions).
 // A load whose address moves by a fixed step (registers the loop does not

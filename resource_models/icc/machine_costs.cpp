@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string library_entry(const std::string& construct) { return std::string(kLibraryCall) + construct; }
+std::string call_entry(const std::string& construct) { return std::string(kCall) + construct; }
 
 std::string normal(const std::string& path) { return fs::absolute(path).lexically_normal().string(); }
 
@@ -176,9 +176,9 @@ class Attacher {
     double instructions = 0;
     double bytes = 0;
     std::map<std::string, double> classes;  // IR only: instructions by IntCC class
-    // Machine code: calls to the C library a construct stands for, by
-    // construct (PricedInstruction::call_construct), and how often the
-    // counted run made them.
+    // Machine code: calls by the construct they cost
+    // (PricedInstruction::call_construct), and how often the counted run
+    // made them.
     std::map<std::string, double> calls, calls_executed;
     // Counted machine code: reads a dependence chain waits for beyond level
     // 2 and beyond level 3, per machine iteration, each times its load's
@@ -809,7 +809,7 @@ class Attacher {
       for (const auto& [c, count] : s.classes) ruv.set(c, ruv.get(c) + count / per);
       for (const auto& [c, count] : r.overhead.classes) ruv.set(c, ruv.get(c) + count * overhead_part / per);
       ruv.set("bytes", ruv.get("bytes") + bytes / per);
-      for (const auto& [c, count] : s.calls) ruv.set(library_entry(c), ruv.get(library_entry(c)) + count / per);
+      for (const auto& [c, count] : s.calls) ruv.set(call_entry(c), ruv.get(call_entry(c)) + count / per);
       const double mine = owned > 0 ? s.instructions / owned : 0;  // of the waits on no node's lines
       for (const auto& [name, waits] :
            {std::pair{"waits_l3", s.waits_l3 + r.overhead.waits_l3 * mine},
@@ -876,7 +876,7 @@ class Attacher {
       ruv.set("cycles", ruv.get("cycles") + per_instruction * (s.executed + r.overhead.executed * mine) / runs[n]);
       ruv.set("bytes", ruv.get("bytes") + (s.executed_bytes + r.overhead.executed_bytes * mine) / runs[n]);
       for (const auto& [c, count] : s.calls_executed)
-        ruv.set(library_entry(c), ruv.get(library_entry(c)) + count / runs[n]);
+        ruv.set(call_entry(c), ruv.get(call_entry(c)) + count / runs[n]);
       ruv.set("working_set", std::max(ruv.get("working_set"), region_bytes));
       priced_.insert(n);
     }

@@ -53,10 +53,11 @@ struct MachineCostOptions {
   bool intermediate = false;
 };
 
-// A machine RUV's entry "library_<construct>": calls per execution to a C
-// library function that construct stands for (exp: math_exp), which MCA
-// cannot see into; ICC prices them at the construct's measured cost.
-inline constexpr std::string_view kLibraryCall = "library_";
+// A machine RUV's entry "call_<construct>": calls per execution that cost
+// that construct, which MCA cannot see into (calls and returns are left out
+// of its simulation): "call" for a call and return of any function, a C
+// library function's construct (double_exp) for a call to it.
+inline constexpr std::string_view kCall = "call_";
 
 // The machine's cycle time: <icc> t_cyc, else the inverse of the <cpu>
 // clock; MissingFigure names `needed_by` when neither is given.

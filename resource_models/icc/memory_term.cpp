@@ -171,7 +171,7 @@ std::string bound_of(const NodeCost& cost, double core) {
   double longest = -1;
   for (const auto& [name, seconds] : cost.terms) {
     if (name == "core" || name == "chain waits" || name == "first touches" || name == "mispredictions" ||
-        name == "page walks" || name == "library calls")
+        name == "page walks" || name == "calls")
       continue;
     const double t = name == "scattered lines" ? seconds + cost.term("page walks") : seconds;
     if (t > longest) longest = t, bound = name;

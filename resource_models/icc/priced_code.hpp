@@ -43,10 +43,11 @@ struct PricedInstruction {
   // Machine code, a load in a loop whose address comes from a value loaded
   // in the loop (machine_code.hpp, LoadDependence): its lines come on demand.
   bool indirect = false;
-  // Machine code, a call to a C library function that a construct stands
-  // for (framework/constructs.hpp, library_construct: exp -> math_exp):
-  // that construct, which ICC prices at its measured cost, since MCA does
-  // not see into the library. Empty for every other instruction.
+  // Machine code, a call: the construct ICC prices it at, since MCA leaves
+  // calls out and does not see into the library: for a C library function
+  // a construct stands for, that construct (framework/constructs.hpp,
+  // library_construct: exp -> math_exp); for any other, "call" (a call and
+  // its return). Empty for every other instruction.
   std::string call_construct;
 };
 
