@@ -675,6 +675,38 @@ int main(void) {
         Approx(2e-9 * (r.get("lines_scattered_from_l2") - beyond) + 5e-9 * (beyond - memory)).epsilon(0.02));
 }
 
+// A scatter into a table that level 2 holds and level 1 does not: each
+// store through a loaded index that misses level 1 fetches its line (the
+// caches allocate on a write), as a gather's load does, and ICC prices those
+// lines as scattered lines from level 2; the stores' bytes are no stream.
+TEST_CASE("ICC prices the lines a scatter's stores miss as scattered lines", "[icc][mca]") {
+  const Hardware hw = three_levels(R"(<param name="l1_ways" value="8" source="test"/>
+    <param name="l2_scattered_line" value="2" unit="ns" source="test"/>
+    <param name="l3_scattered_line" value="5" unit="ns" source="test"/>)");
+  const std::string c = test::temp_file("icc_scatter.c", R"(#include <stdint.h>
+double table[32768], w[65536];
+int key[65536];
+__attribute__((noinline)) void scatter(int n) { for (int i = 0; i < n; i++) table[key[i]] = w[i]; }
+int main(void) {
+  uint32_t s = 3;
+  for (int i = 0; i < 65536; i++) s = s * 1664525u + 1013904223u, key[i] = (int)(s >> 17), w[i] = i;
+  for (int r = 0; r < 4; r++) scatter(65536);
+  return table[5] < 0;
+}
+)");
+  CAnalysis an = analyse_c({{c}, {"scatter"}, {}});
+  const SegNode* body = profiled_node_with(an, c, "scatter", hw, "lines_scattered_from_l2");
+  REQUIRE(body);
+  const Ruv& r = body->ruvs.at(ruv_kind::machine);
+  CHECK(r.get("lines_scattered_from_l2") > 0.7);  // 32 KiB of level 1 against a 256 KiB table: 7 in 8
+  CHECK(r.get("lines_scattered_from_l2") < 1.0);
+  CHECK(r.get("lines_scattered_from_l3") < 0.1);
+  const double beyond = r.get("lines_scattered_from_l3"), memory = r.get("lines_scattered_from_mem");
+  const NodeCost cost = find_resource_model("icc").price(*body, hw);
+  CHECK(cost.term("scattered lines") ==
+        Approx(2e-9 * (r.get("lines_scattered_from_l2") - beyond) + 5e-9 * (beyond - memory)).epsilon(0.02));
+}
+
 // A gather's scattered lines (a node the simulation cannot place) wait
 // behind the node's stream (both hold the core's outstanding misses): their
 // time adds to the stream's, whatever level it comes from. The simulated
@@ -723,16 +755,22 @@ TEST_CASE("callgrind's counts are read per function and address, calls' costs le
   CHECK(counts.calls.at("main") == std::map<std::uint64_t, double>{{0x401360, 1}});
 }
 
-TEST_CASE("callgrind's simulated read misses are read per instruction, trailing zeros left out", "[icc]") {
+TEST_CASE("callgrind's simulated read and write misses are read per instruction, trailing zeros left out", "[icc]") {
   const auto counts = icc::read_callgrind(
       "version: 1\nevents: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\nfn=walk\n0x401200 1000 1000 0 0 600 0 0 250\n"
-      "0x401204 1000 0 0\n0x401200 10 10 0 0 4\n");
-  CHECK(counts.executions.at("walk") == std::map<std::uint64_t, double>{{0x401200, 1010}, {0x401204, 1000}});
-  const icc::ReadMisses chased = counts.misses.at("walk").at(0x401200), none = counts.misses.at("walk").at(0x401204);
-  CHECK(chased.l2 == 604);
-  CHECK(chased.l3 == 250);
-  CHECK(none.l2 == 0);
-  CHECK(none.l3 == 0);
+      "0x401204 1000 0 0\n0x401200 10 10 0 0 4\n0x401208 500 0 500 0 0 300 0 0 120\n");
+  CHECK(counts.executions.at("walk") ==
+        std::map<std::uint64_t, double>{{0x401200, 1010}, {0x401204, 1000}, {0x401208, 500}});
+  const icc::Misses chased = counts.misses.at("walk").at(0x401200), none = counts.misses.at("walk").at(0x401204),
+                    scattered = counts.misses.at("walk").at(0x401208);
+  CHECK(chased.reads.l2 == 604);
+  CHECK(chased.reads.l3 == 250);
+  CHECK(chased.writes.l2 == 0);
+  CHECK(none.reads.l2 == 0);
+  CHECK(none.reads.l3 == 0);
+  CHECK(scattered.reads.l2 == 0);
+  CHECK(scattered.writes.l2 == 300);
+  CHECK(scattered.writes.l3 == 120);
 }
 
 // A select the compiler if-converts runs its compare and blend on every

@@ -29,7 +29,7 @@ using nlohmann::json;
 namespace {
 
 // Raise when what is counted or how changes.
-constexpr const char* counts_format = "pacer block counts 4";  // 4: the calls each call site made
+constexpr const char* counts_format = "pacer block counts 5";  // 5: write misses
 
 bool ok_or(const ProgramRun& run, const std::string& what, std::string& why) {
   if (run.ok()) return true;
@@ -82,7 +82,8 @@ json to_json(const BlockCounts& c) {
   json out = pairs(c.executions), misses = json::object();
   for (const auto& [f, counts] : c.misses) {
     json of = json::array();
-    for (const auto& [offset, m] : counts) of.push_back(json::array({offset, m.l2, m.l3, m.l1}));
+    for (const auto& [offset, m] : counts)
+      of.push_back(json::array({offset, m.reads.l2, m.reads.l3, m.reads.l1, m.writes.l2, m.writes.l3, m.writes.l1}));
     misses[f] = std::move(of);
   }
   return {{"executions", out}, {"misses", misses}, {"calls", pairs(c.calls)}};
@@ -94,14 +95,15 @@ BlockCounts from_json(const json& j) {
   read_pairs(j.at("calls"), c.calls);
   for (const auto& [f, of] : j.at("misses").items())
     for (const auto& m : of)
-      c.misses[f][m.at(0).get<std::uint64_t>()] = {m.at(1).get<double>(), m.at(2).get<double>(), m.at(3).get<double>()};
+      c.misses[f][m.at(0).get<std::uint64_t>()] = {{m.at(1).get<double>(), m.at(2).get<double>(), m.at(3).get<double>()},
+                                                    {m.at(4).get<double>(), m.at(5).get<double>(), m.at(6).get<double>()}};
   return c;
 }
 
 // The columns of callgrind's events line ("events: Ir Dr ... D1mr ..."),
 // -1 for an event it does not count.
 struct EventColumns {
-  int ir = 0, first_level_reads = -1, last_level_reads = -1;
+  int ir = 0, first_level_reads = -1, last_level_reads = -1, first_level_writes = -1, last_level_writes = -1;
 };
 EventColumns event_columns(const std::string& line) {
   EventColumns c;
@@ -111,6 +113,8 @@ EventColumns event_columns(const std::string& line) {
     if (name == "Ir") c.ir = k;
     if (name == "D1mr") c.first_level_reads = k;
     if (name == "DLmr") c.last_level_reads = k;
+    if (name == "D1mw") c.first_level_writes = k;
+    if (name == "DLmw") c.last_level_writes = k;
   }
   return c;
 }
@@ -132,11 +136,11 @@ std::optional<double> BlockCounts::calls_at(const std::string& function, std::ui
   return n->second;
 }
 
-ReadMisses BlockCounts::misses_at(const std::string& function, std::uint64_t offset) const {
+Misses BlockCounts::misses_at(const std::string& function, std::uint64_t offset) const {
   const auto f = misses.find(function);
   if (f == misses.end()) return {};
   const auto m = f->second.find(offset);
-  return m == f->second.end() ? ReadMisses{} : m->second;
+  return m == f->second.end() ? Misses{} : m->second;
 }
 
 CallgrindCounts read_callgrind(const std::string& text) {
@@ -168,9 +172,11 @@ CallgrindCounts read_callgrind(const std::string& text) {
       const std::uint64_t at = std::stoull(address, nullptr, 16);
       out.executions[function][at] += value(columns.ir);
       if (columns.first_level_reads >= 0) {
-        ReadMisses& m = out.misses[function][at];
-        m.l2 += value(columns.first_level_reads);
-        m.l3 += value(columns.last_level_reads);
+        Misses& m = out.misses[function][at];
+        m.reads.l2 += value(columns.first_level_reads);
+        m.reads.l3 += value(columns.last_level_reads);
+        m.writes.l2 += value(columns.first_level_writes);
+        m.writes.l3 += value(columns.last_level_writes);
       }
     }
   }
@@ -246,8 +252,8 @@ bool without_loop_idioms(const std::vector<PricedCode>& code) {
   });
 }
 
-// Whether a loop of the code loads through an address it loaded (a
-// gather): its lines come on demand, from level 2 too.
+// Whether a loop of the code loads or stores through an address it loaded
+// (a gather, a scatter): its lines come on demand, from level 2 too.
 bool gathers(const std::vector<PricedCode>& code) {
   for (const auto& c : code)
     for (const auto& f : c.functions)
@@ -266,7 +272,10 @@ void near_misses(const fs::path& program, const std::string& args, const std::st
   if (!near) return;
   const BlockCounts first = by_offset(*near, program);
   for (const auto& [function, of] : first.misses)
-    for (const auto& [offset, m] : of) counts.misses[function][offset].l1 = m.l2;  // its first level: level 1
+    for (const auto& [offset, m] : of) {  // its first level: level 1
+      counts.misses[function][offset].reads.l1 = m.reads.l2;
+      counts.misses[function][offset].writes.l1 = m.writes.l2;
+    }
 }
 
 // The cache's name for the counts: the priced code stands for the program

@@ -977,8 +977,8 @@ bool strided(const TargetContext& t, const std::vector<RegisterUse>& uses, const
   return true;
 }
 
-// Whether a load's address comes from a value loaded in the loop: an
-// address register written by a load, or by an instruction that reads one a
+// Whether a load's (or store's) address comes from a value loaded in the
+// loop: an address register written by a load, or by an instruction that reads one a
 // load wrote (a sign extension or a scaling of an index read from memory).
 bool indirect(const TargetContext& t, const std::vector<RegisterUse>& uses, const std::vector<bool>& loads,
               size_t load) {
@@ -1005,15 +1005,22 @@ std::map<size_t, LoadDependence> load_dependences(const MachineCode& code, const
   if (!function.encoded || function.encoded->target.get() != &t)
     throw std::invalid_argument("function '" + function.name + "' is not from this machine code");
   std::vector<RegisterUse> uses;
-  std::vector<bool> branches, loads;
+  std::vector<bool> branches, loads, stores;
   for (size_t i : instruction_indices) {
     uses.push_back(register_use(t, function.encoded->insts.at(i)));
     branches.push_back(function.instructions.at(i).is_conditional_branch);
     loads.push_back(function.instructions.at(i).may_load);
+    stores.push_back(function.instructions.at(i).may_store);
   }
   std::map<size_t, LoadDependence> out;
   for (size_t k = 0; k < instruction_indices.size(); ++k) {
     const size_t i = instruction_indices[k];
+    if (!loads[k] && stores[k] && !function.instructions.at(i).is_call && indirect(t, uses, loads, k)) {
+      LoadDependence scatter;
+      scatter.indirect = true;
+      scatter.same_address_as = i;
+      out[i] = scatter;
+    }
     if (!loads[k]) continue;
     // A strided load's lines come ahead of it (the prefetcher): nothing waits for them.
     LoadDependence d = strided(t, uses, loads, k) ? LoadDependence{} : follow(t, uses, branches, k);

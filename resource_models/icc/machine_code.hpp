@@ -179,7 +179,9 @@ IterationCycles cycles_per_iteration(const MachineCode& code, const std::vector<
                                      unsigned iterations = 200, const CpuModelCorrections& corrections = {});
 
 // What register dataflow says of each load among `instruction_indices` (a
-// loop's own instructions, in order; indices into function.instructions).
+// loop's own instructions, in order; indices into function.instructions),
+// and of each store that does not load whose address comes from a value
+// loaded in the loop (a scatter: only `indirect` set, in a group of its own).
 // A load whose address moves by a fixed step (registers the loop does not
 // write or only steps) feeds nothing here: a prefetcher brings its lines
 // ahead, and nothing waits for them.
@@ -191,7 +193,8 @@ struct LoadDependence {
   // is mispredicted, the right path starts only once the load arrives.
   bool feeds_branch = false;
   // Its address comes from a value loaded in the loop (a gather through an
-  // index read from memory): no prefetcher brings its lines ahead.
+  // index read from memory, or a scatter): no prefetcher brings its lines
+  // ahead.
   bool indirect = false;
   // The first load of the loop with the same address registers (itself when
   // none comes before): loads of one record, whose line the first brings.

@@ -187,8 +187,9 @@ class Attacher {
     // The same for reads that decide a conditional branch, not yet times
     // the chance that the branch is mispredicted.
     double branch_waits_l3 = 0, branch_waits_mem = 0;
-    // Reads no chain or branch waits for, whose address was loaded (a
-    // gather through an index read from memory): the lines that no
+    // Reads no chain or branch waits for, and stores, whose address was
+    // loaded (a gather through an index read from memory, a scatter): the
+    // lines that no
     // prefetcher brought and that left level 1, level 2 and level 3 (from
     // level 2 or beyond, from level 3 or beyond, from memory), per machine
     // iteration.
@@ -229,7 +230,7 @@ class Attacher {
     Share overhead;            // instructions on no node's lines: the loop's own
     std::set<int> conditional_lines;  // source lines of its conditional branches
     std::vector<Chain> chains;  // IR only: its loop's recurrences
-    double gathered_bytes = 0;  // of its loads whose address was loaded, per machine iteration
+    double gathered_bytes = 0;  // of its loads and stores whose address was loaded, per machine iteration
   };
 
   void regions(const icc::PricedFunction& f) {
@@ -312,10 +313,10 @@ class Attacher {
       const auto& ins = f.instructions[i];
       vector = vector || ins.vector;
       if (ins.conditional_branch) r.conditional_lines.insert(static_cast<int>(ins.line));
-      // A load whose address was loaded revisits what its index chooses:
-      // its bytes are no new data each iteration (priced as scattered lines
-      // where they miss).
-      if (ins.loads && ins.indirect) r.gathered_bytes += ins.bytes;
+      // A load or store whose address was loaded revisits what its index
+      // chooses: its bytes are no new data each iteration (priced as
+      // scattered lines where they miss).
+      if (ins.indirect) r.gathered_bytes += ins.bytes;
       Share s{1, ins.bytes, {}};
       if (!ins.ir_class.empty()) s.classes[ins.ir_class] = 1;
       if (!ins.call_construct.empty()) s.calls[ins.call_construct] = calls_per_iteration(f, own, i, executions);
@@ -469,7 +470,7 @@ class Attacher {
   void waits(const icc::PricedFunction& f, const std::vector<size_t>& own, double executions, Region& r) const {
     if (!counts_ || !(executions > 0)) return;
     struct Group {
-      icc::ReadMisses misses;
+      icc::LevelMisses misses;
       double chain = 0;
       const icc::PricedInstruction* waiting = nullptr;  // the load with that slope
       const icc::PricedInstruction* deciding = nullptr;  // a load that decides a branch
@@ -480,7 +481,7 @@ class Attacher {
       const icc::PricedInstruction& ins = f.instructions[i];
       if (!ins.loads || ins.address_group < 0) continue;
       Group& g = groups[ins.address_group];
-      const icc::ReadMisses m = counts_->misses_at(f.name, ins.offset);
+      const icc::LevelMisses m = counts_->misses_at(f.name, ins.offset).reads;
       g.misses.l2 += m.l2;
       g.misses.l3 += m.l3;
       g.misses.l1 += m.l1;
@@ -503,14 +504,25 @@ class Attacher {
         s.branch_waits_l3 += g.misses.l2 / executions;
         s.branch_waits_mem += g.misses.l3 / executions;
       } else if (g.gathering) {
-        // Nothing waits for it, so it costs what such lines cost a core
-        // that keeps many in flight: the memory term's scattered lines.
-        Share& s = share_of(*g.gathering);
-        s.gathered_l2 += std::max(g.misses.l1, g.misses.l2) / executions;
-        s.gathered_l3 += g.misses.l2 / executions;
-        s.gathered_mem += g.misses.l3 / executions;
+        scattered(share_of(*g.gathering), g.misses, executions);
       }
     }
+    // A scatter's store that misses fetches its line as a gather's load
+    // does (write-allocate), and nothing waits for it either.
+    for (size_t i : own) {
+      const icc::PricedInstruction& ins = f.instructions[i];
+      if (ins.stores && !ins.loads && ins.indirect)
+        scattered(share_of(ins), counts_->misses_at(f.name, ins.offset).writes, executions);
+    }
+  }
+
+  // Lines no prefetcher brought, which nothing waits for, cost what such
+  // lines cost a core that keeps many in flight: the memory term's
+  // scattered lines, per machine iteration.
+  static void scattered(Share& s, const icc::LevelMisses& m, double executions) {
+    s.gathered_l2 += std::max(m.l1, m.l2) / executions;
+    s.gathered_l3 += m.l2 / executions;
+    s.gathered_mem += m.l3 / executions;
   }
 
   // The condition node of the SEG branch of `loop` on `line`, which the

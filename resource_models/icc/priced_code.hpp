@@ -40,8 +40,9 @@ struct PricedInstruction {
   // Machine code, a load in a loop whose value decides a conditional branch
   // of the iteration (machine_code.hpp, LoadDependence).
   bool feeds_branch = false;
-  // Machine code, a load in a loop whose address comes from a value loaded
-  // in the loop (machine_code.hpp, LoadDependence): its lines come on demand.
+  // Machine code, a load in a loop, or a store that does not load, whose
+  // address comes from a value loaded in the loop (machine_code.hpp,
+  // LoadDependence): a gather or a scatter, whose lines come on demand.
   bool indirect = false;
   // Machine code, a call: the construct ICC prices it at, since MCA leaves
   // calls out and does not see into the library: for a C library function
