@@ -104,6 +104,13 @@ const char* library_construct(std::string_view function) {
   return it == table.end() ? nullptr : it->second;
 }
 
+std::optional<MemoryMover> memory_mover(std::string_view function) {
+  if (function.starts_with("__builtin_")) function.remove_prefix(10);
+  if (function == "memcpy" || function == "memmove" || function == "mempcpy") return MemoryMover{2, true};
+  if (function == "memset") return MemoryMover{2, false};
+  return std::nullopt;
+}
+
 std::string_view group_name(ConstructGroup group) {
   switch (group) {
     case G::Integer: return "integer";

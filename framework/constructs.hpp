@@ -3,6 +3,7 @@
 // is one line in constructs.cpp.
 #pragma once
 #include <string>
+#include <optional>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -51,5 +52,16 @@ std::vector<std::pair<Pipeline, Pipeline>> pipeline_pairs();
 // ordinary call: the frontend counts a call to it as the construct, and ICC
 // prices machine code's call to it at the construct's cost.
 const char* library_construct(std::string_view function);
+
+// A C library function that moves memory its size argument names: it
+// writes that many bytes at its first argument and, when it copies
+// (memcpy, memmove), reads as many at its second (memset does not). None
+// for any other function.
+struct MemoryMover {
+  unsigned size_argument = 2;
+  bool reads_source = true;
+  double bytes_per_size() const { return reads_source ? 2 : 1; }
+};
+std::optional<MemoryMover> memory_mover(std::string_view function);
 
 }  // namespace pacer

@@ -111,6 +111,39 @@ TEST_CASE("the frontend reads subscripts as affine addresses of the loops' count
   CHECK(stores == 1);
 }
 
+// memcpy and memset read and write in the C library: with a size Clang can
+// evaluate, the destination is a store and memcpy's source a load of that
+// many bytes, at the addresses their pointers give.
+TEST_CASE("the frontend reads memcpy's and memset's ranges as references of their size", "[traffic]") {
+  CAnalysis a = analyse_code(
+      "#include <string.h>\n"
+      "static double a[64][256], b[64][256];\n"
+      "static int perm[64];\n"
+      "void f(void) {\n"
+      "  for (int r = 0; r < 64; r++) memcpy(b[r], a[perm[r]], sizeof a[0]);\n"
+      "}\n"
+      "void g(int n) {\n"
+      "  for (int r = 0; r < 64; r++) memset(&b[r][1], 0, 16 * sizeof(double));\n"
+      "  memcpy(a, b, (size_t)n);\n"
+      "}\n");
+  const SegNode& copy = inner_node(a, "f");
+  int stores = 0;
+  for (const MemoryAccess& m : copy.memory.affine) {
+    if (m.object == "perm") continue;
+    CHECK(m.object == "b");
+    CHECK(m.store);
+    CHECK(m.width == 2048);
+    CHECK(stride(m, "f.r_L5") == 2048);
+    ++stores;
+  }
+  CHECK(stores == 1);
+  CHECK(copy.memory.opaque == 1);  // a[perm[r]]: 2 KiB at an index read from memory
+  const SegNode& clear = inner_node(a, "g");
+  REQUIRE(clear.memory.affine.size() == 1);  // memset reads nothing; memcpy's size is no constant
+  CHECK(clear.memory.affine[0].width == 128);
+  CHECK(evaluate(clear.memory.affine[0].offset, {}) == 8);
+}
+
 TEST_CASE("the LRU simulation moves a line per line streamed, writes dirty lines back, and sees set conflicts",
           "[traffic]") {
   std::vector<std::string> notes;

@@ -455,6 +455,28 @@ int main(void) { y[0] = clamp(x[0]); return y[0] > 1; }
   CHECK(with.seconds == Approx(without.seconds + 10e-9).epsilon(0.01));
 }
 
+// memcpy moves its bytes in the C library, which MCA does not see: a call
+// with a constant size carries them (read and written; memset's written
+// only), so that the memory term streams them.
+TEST_CASE("ICC gives a call to memcpy or memset of a constant size the bytes it moves", "[icc][mca]") {
+  const std::string c = test::temp_file("icc_memcpy.c", R"(#include <string.h>
+double a[64][256], b[64][256];
+int perm[64];
+__attribute__((noinline)) void rows(int n) {
+  for (int r = 0; r < n; r++) memcpy(b[r], a[perm[r]], sizeof a[0]);
+  for (int r = 0; r < n; r++) memset(a[r], 0, 1000);
+}
+int main(void) { rows(64); return b[3][3] != 0; }
+)");
+  const Hardware plain = read_hardware_string(kMachine, "m.xml");
+  std::set<double> moved;  // the compiler unrolls both loops: several calls each
+  for (const auto& f : priced_source(c, machine_cost_options(plain, {})).functions)
+    if (f.name == "rows")
+      for (const auto& i : f.instructions)
+        if (i.call) moved.insert(i.bytes);
+  CHECK(moved == std::set<double>{4096, 1000});
+}
+
 // A call to exp in a loop runs the C library's code, which MCA does not
 // see: ICC prices each call the counted run made at the math_exp
 // construct's measured cost, and names the construct unpriced where the

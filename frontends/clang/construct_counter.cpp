@@ -382,11 +382,24 @@ void ConstructCounter::call(const CallExpr& e) {
   }
   if (hooks_.user_call(e, *callee)) return;
   llvm::StringRef name = callee->getName();
+  if (const std::optional<MemoryMover> mover = memory_mover(name)) moved(e, *mover);
   if (const char* construct = library_construct(name)) return add(construct);
   add("call");
   if (name == "setjmp" || name == "_setjmp" || name == "sigsetjmp" || name == "__sigsetjmp" || name == "longjmp" ||
       name == "_longjmp" || name == "siglongjmp")
     hooks_.unmodelable("setjmp", e, name.str() + ": non-local jumps are not modelled; control is taken to continue in order");
+}
+
+// memcpy and its kin read and write in the C library: with a size Clang
+// can evaluate (a row's, a struct's), their destination and source are
+// references of that many bytes.
+void ConstructCounter::moved(const CallExpr& e, const MemoryMover& mover) {
+  if (e.getNumArgs() <= mover.size_argument || e.getNumArgs() < 2) return;
+  clang::Expr::EvalResult size;
+  if (!e.getArg(mover.size_argument)->EvaluateAsInt(size, ctx_) || !size.Val.getInt().isStrictlyPositive()) return;
+  const double bytes = static_cast<double>(size.Val.getInt().getLimitedValue());
+  hooks_.memory_range(*e.getArg(0), bytes, true);
+  if (mover.reads_source) hooks_.memory_range(*e.getArg(1), bytes, false);
 }
 
 }  // namespace pacer::cfront

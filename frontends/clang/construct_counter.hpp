@@ -5,6 +5,8 @@
 // which turns them into nodes.
 #pragma once
 #include <clang/AST/ASTContext.h>
+
+#include "framework/constructs.hpp"
 #include <clang/AST/Expr.h>
 #include <clang/AST/Stmt.h>
 #include <llvm/ADT/DenseMap.h>
@@ -31,6 +33,9 @@ class ExprHooks {
   // A load (or a store) of memory other than a local variable: an array
   // element, a pointee, a global.
   virtual void memory_reference(const clang::Expr& lvalue, bool store) = 0;
+  // `bytes` from where a pointer points, read (or written when `store`) in
+  // one go: memcpy's source and destination.
+  virtual void memory_range(const clang::Expr& pointer, double bytes, bool store) = 0;
   // Whether `e` has the same value in every iteration of the innermost loop
   // around the segment being filled (loop_invariance.hpp), and that loop has
   // a segment before it to count it in: then hoisted() is that count.
@@ -67,6 +72,7 @@ class ConstructCounter {
   void compound_assign(const clang::CompoundAssignOperator& e);
   void unary(const clang::UnaryOperator& e);
   void call(const clang::CallExpr& e);
+  void moved(const clang::CallExpr& e, const MemoryMover& mover);
   void conversion(clang::QualType from, clang::QualType to);
   bool folded(const clang::Expr* e);
   bool never_constant(const clang::Expr* e);

@@ -29,6 +29,21 @@ void AccessReader::Affine::plus(const Affine& other, bool subtract) {
 
 void AccessReader::read(const clang::Expr& lvalue, bool store, const std::vector<const Stmt*>& loops,
                         MemoryReferences& out) {
+  const QualType type = lvalue.getType();
+  if (type->isIncompleteType() || type->isDependentType()) {
+    out.opaque += 1;
+    return;
+  }
+  reference(&lvalue, false, static_cast<double>(ctx_.getTypeSizeInChars(type).getQuantity()), store, loops, out);
+}
+
+void AccessReader::read_range(const clang::Expr& pointer, double bytes, bool store,
+                              const std::vector<const Stmt*>& loops, MemoryReferences& out) {
+  reference(&pointer, true, bytes, store, loops, out);
+}
+
+void AccessReader::reference(const clang::Expr* e, bool is_pointer, double width, bool store,
+                             const std::vector<const Stmt*>& loops, MemoryReferences& out) {
   static const VarSet none;
   Scope scope;
   scope.varying = &none;
@@ -38,15 +53,14 @@ void AccessReader::read(const clang::Expr& lvalue, bool store, const std::vector
       if (const Induction* ind = trips_.induction_of(*f)) scope.counters[ind->var] = ind->name;
 
   Place place;
-  const QualType type = lvalue.getType();
-  if (type->isIncompleteType() || type->isDependentType() || !address(&lvalue, scope, place)) {
+  if (!(is_pointer ? pointer(e, scope, place) : address(e, scope, place))) {
     out.opaque += 1;
     return;
   }
   MemoryAccess a;
   a.object = std::move(place.object);
   a.object_bytes = std::move(place.object_bytes);
-  a.width = static_cast<double>(ctx_.getTypeSizeInChars(type).getQuantity());
+  a.width = width;
   a.store = store;
   a.offset = place.bytes.constant;
   for (auto& [counter, c] : place.bytes.coefficients) a.strides.emplace_back(counter, c);

@@ -29,6 +29,10 @@ class AccessReader {
   // inside `loops` (outermost first) to `out`.
   void read(const clang::Expr& lvalue, bool store, const std::vector<const clang::Stmt*>& loops,
             MemoryReferences& out);
+  // The same for `bytes` from where `pointer` points (memcpy's source or
+  // destination).
+  void read_range(const clang::Expr& pointer, double bytes, bool store, const std::vector<const clang::Stmt*>& loops,
+                  MemoryReferences& out);
 
  private:
   // sum of coefficient x counter, plus a constant; bytes or elements.
@@ -45,6 +49,9 @@ class AccessReader {
   };
   struct Scope;
 
+  // The reference at an lvalue, or where a pointer points (`is_pointer`).
+  void reference(const clang::Expr* e, bool is_pointer, double width, bool store,
+                 const std::vector<const clang::Stmt*>& loops, MemoryReferences& out);
   bool address(const clang::Expr* lvalue, const Scope& scope, Place& out);
   bool pointer(const clang::Expr* e, const Scope& scope, Place& out);
   bool index(const clang::Expr* e, const Scope& scope, int depth, Affine& out);

@@ -132,6 +132,10 @@ class Builder final : public ExprHooks {
     current();
     accesses_.read(lvalue, store, loops_, open_->memory);
   }
+  void memory_range(const clang::Expr& pointer, double bytes, bool store) override {
+    current();
+    accesses_.read_range(pointer, bytes, store, loops_, open_->memory);
+  }
 
   bool invariant(const clang::Expr& e) override {
     return !entries_.empty() && entries_.back().has_segment && invariance_.invariant(e, *entries_.back().loop);

@@ -192,6 +192,19 @@ std::vector<size_t> skippable(const icc::MachineFunction& f, const std::vector<s
   return out;
 }
 
+// A call to memcpy, memmove or memset reads and writes in the C library's
+// code, which MCA does not see: with a constant size (a row, a struct), the
+// call's bytes are those it moves, so that the memory term streams them.
+void moved_bytes(const icc::MachineCode& code, const icc::MachineFunction& f, icc::PricedFunction& out) {
+  for (size_t i = 0; i < f.instructions.size(); ++i) {
+    const std::optional<MemoryMover> mover = f.instructions[i].is_call ? memory_mover(f.instructions[i].callee)
+                                                                       : std::nullopt;
+    if (!mover) continue;
+    if (const auto size = icc::argument_constant(code, f, i, mover->size_argument); size && *size > 0)
+      out.instructions[i].bytes = static_cast<double>(*size) * mover->bytes_per_size();
+  }
+}
+
 // MCA runs a loop body 200 times for its steady state; the code outside
 // loops runs once. Each load of a loop whose value reaches an address is
 // run again with its latency raised (PricedInstruction::chain).
@@ -206,6 +219,7 @@ icc::PricedFunction price_function(const icc::MachineCode& code, const icc::Mach
     return simulated.empty() ? 0.0 : icc::cycles_per_iteration(code, f, simulated, iterations, cpu_model, added).cycles;
   };
   const std::vector<bool> calling = in_calling_block(f);
+  moved_bytes(code, f, out);
   for (size_t l = 0; l < out.loops.size(); ++l) {
     const auto simulated = icc::simulated_instructions(innermost, static_cast<int>(l), out.instructions);
     const double base = cycles(simulated, 200, {});

@@ -4,6 +4,7 @@
 #include "resource_models/icc/machine_code.hpp"
 
 #include <deque>
+#include <iterator>
 #include <algorithm>
 #include <map>
 #include <mutex>
@@ -1034,6 +1035,33 @@ std::map<size_t, LoadDependence> load_dependences(const MachineCode& code, const
     out[i] = d;
   }
   return out;
+}
+
+std::optional<int64_t> argument_constant(const MachineCode& code, const MachineFunction& function, size_t call,
+                                         unsigned argument) {
+  const TargetContext& t = MachineCodeAccess::target(code);
+  const EncodedFunction& f = encoded(t, function);
+  // The System V AMD64 calling convention's integer argument registers.
+  static const char* const x86_64[] = {"RDI", "RSI", "RDX", "RCX", "R8", "R9"};
+  if (t.triple.getArch() != llvm::Triple::x86_64 || argument >= std::size(x86_64) || call >= f.insts.size())
+    return std::nullopt;
+  llvm::MCRegister target;
+  for (unsigned r = 1; r < t.registers->getNumRegs() && !target; ++r)
+    if (llvm::StringRef(t.registers->getName(r)) == x86_64[argument]) target = r;
+  if (!target) return std::nullopt;
+  // Back through the call's block: the last instruction that sets the
+  // register, a move of an immediate or nothing known.
+  for (size_t k = call; k-- > 0;) {
+    const MachineInstruction& ins = function.instructions[k];
+    if (ins.is_branch || ins.is_call || ins.is_return) break;
+    const llvm::MCInst& mc = f.insts[k];
+    if (!overlaps(t, register_use(t, mc).writes, {target})) continue;
+    const llvm::StringRef name = t.instr_info->getName(mc.getOpcode());
+    if (name.starts_with("MOV") && (name.ends_with("ri") || name.ends_with("ri32")))
+      if (mc.getNumOperands() >= 2 && mc.getOperand(1).isImm()) return mc.getOperand(1).getImm();
+    return std::nullopt;
+  }
+  return std::nullopt;
 }
 
 }  // namespace pacer::icc

@@ -203,4 +203,11 @@ struct LoadDependence {
 std::map<size_t, LoadDependence> load_dependences(const MachineCode& code, const MachineFunction& function,
                                                   const std::vector<size_t>& instruction_indices);
 
+// The constant the call at `call` (an index into function.instructions)
+// passes as its integer argument `argument` (from 0), when its block moves
+// an immediate into that argument's register: memcpy's size. x86-64 only
+// (the System V calling convention); none elsewhere or when not constant.
+std::optional<int64_t> argument_constant(const MachineCode& code, const MachineFunction& function, size_t call,
+                                         unsigned argument);
+
 }  // namespace pacer::icc
