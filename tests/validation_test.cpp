@@ -477,6 +477,58 @@ int main(void) { rows(64); return b[3][3] != 0; }
   CHECK(moved == std::set<double>{4096, 1000});
 }
 
+// A loop whose count the data decides ends after a different number of
+// iterations on each entry when its mean is no whole number: its exit is
+// mispredicted once an entry, which goes to the loop body's first node as
+// one in `mean` iterations. Rows all of length 4 end alike: none.
+TEST_CASE("ICC mispredicts the exit of a loop whose count the data decides and varies, once an entry", "[icc][mca]") {
+  const auto rows = [](const std::string& name, const std::string& length) {
+    return test::temp_file(name, R"(#include <stdint.h>
+int start[4097];
+double v[40000], y[4096];
+__attribute__((noinline)) void rows(int n) {
+  for (int r = 0; r < n; r++) {
+    double s = 0;
+    for (int k = start[r]; k < start[r + 1]; k++) s += v[k];
+    y[r] = s;
+  }
+}
+int main(void) {
+  uint32_t x = 5;
+  for (int r = 0; r < 4096; r++) x = x * 1664525u + 1013904223u, start[r + 1] = start[r] + )" + length + R"(;
+  rows(4096);
+  return y[3] < 0;
+}
+)");
+  };
+  const Hardware plain = read_hardware_string(kMachine, "m.xml");
+  // The body's mispredictions a source iteration, with the profile's
+  // bindings, and the mean row length the profile measured.
+  const auto profiled = [&](const std::string& c, double& mean) {
+    CAnalysis an = analyse_c({{c}, {"rows"}, {}});
+    apply_profile(an.model, run_profile(an, {{{c}, {"rows"}, {}}, ""}), "the test's profile");
+    ParamValues bound;
+    for (const auto& p : an.model.parameters)
+      if (p.default_value) bound[p.name] = *p.default_value;
+    mean = bound.count("N_rows_L7") ? bound.at("N_rows_L7") : 0;
+    attach_machine_costs(an.model, an.sources, machine_cost_options(plain, {}), bound);
+    double most = 0;
+    for_each_node(an.model.tasks[0].seg, [&](const SegNode& n) {
+      if (n.kind == NodeKind::Compute && n.ruvs.count(ruv_kind::machine))
+        most = std::max(most, n.ruvs.at(ruv_kind::machine).get("mispredicts"));
+    });
+    return most;
+  };
+  double mean = 0;
+  const double varying = profiled(rows("icc_rows_varying.c", "1 + (int)(x >> 29)"), mean);
+  INFO("mean row length " << mean);
+  REQUIRE(mean > 3);
+  REQUIRE(mean < 6);
+  CHECK(varying == Approx(1 / mean).epsilon(0.01));
+  CHECK(profiled(rows("icc_rows_fixed.c", "4"), mean) == 0);
+  CHECK(mean == 4);
+}
+
 // A call to exp in a loop runs the C library's code, which MCA does not
 // see: ICC prices each call the counted run made at the math_exp
 // construct's measured cost, and names the construct unpriced where the

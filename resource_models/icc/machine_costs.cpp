@@ -152,6 +152,7 @@ class Attacher {
         if (weights[c] > 0) apply(candidates[c], weights[c]);
     }
     for (const auto& b : branches_) mispredictions(b, chosen);
+    for (const auto& l : loops_) exit_mispredictions(l, chosen);
     if (unbound_)
       notes_.push_back("some trip counts or branch probabilities are not bound (no profile, or a --param missing): "
                        "working sets and expected mispredictions that need them are left out, and a loop the "
@@ -943,6 +944,25 @@ class Attacher {
     most = std::max(most, 1 - explicit_sum);  // the else arm, or falling through
     Ruv& ruv = b.condition->ruvs[kind_];
     ruv.set("mispredicts", ruv.get("mispredicts") + (1 - most));
+  }
+
+  // A loop whose count the data decides (the frontend could not derive it:
+  // a while loop, a for loop to a bound read from memory) and whose counted
+  // run gave a mean that is no whole number ended after different numbers of
+  // iterations on different entries: like a random branch, its exit is
+  // mispredicted, once an entry, which MCA's steady state does not see.
+  void exit_mispredictions(const Placed& l, const std::map<const SegNode*, const Region*>& chosen) {
+    const SegNode* loop = l.node;
+    if (!chosen.count(loop) || !loop->trips || loop->trips->kind != ExprKind::Param || !loop->trips->name.starts_with("N_"))
+      return;
+    const std::optional<double> mean = bound_value(loop->trips);
+    if (!mean || *mean <= 1 || std::abs(*mean - std::round(*mean)) < 0.05) return;
+    for (const Placed& p : nodes_)
+      if (!p.loops.empty() && p.loops.back() == loop) {
+        Ruv& ruv = p.node->ruvs[kind_];
+        ruv.set("mispredicts", ruv.get("mispredicts") + 1 / *mean);
+        return;
+      }
   }
 
   // A node in loops the compiler unrolled away inside `loop` runs those
