@@ -716,26 +716,27 @@ TEST_CASE("ICC prices the lines a gather through an index read from memory misse
   CHECK(cost.seconds == Approx(5e-9 * r.get("lines_scattered_from_l3") + stream).epsilon(0.05));
 }
 
-// A gather from a table that level 2 holds and level 1 does not: the
-// counted run, run a second time under levels 1 and 2, finds most lookups
-// leave level 1, and ICC prices them as scattered lines from level 2.
-TEST_CASE("ICC prices the lines a gather finds in level 2", "[icc][mca]") {
+// Random keys into a table of 256 KiB, four times, through `access` (a
+// gather's load or a scatter's store of table[key[i]]): the counted run, run
+// a second time under levels 1 and 2, finds most accesses leave level 1, and
+// ICC prices their lines as scattered lines from level 2.
+static void check_table_lines_from_level2(const std::string& name, const std::string& access) {
   const Hardware hw = three_levels(R"(<param name="l1_ways" value="8" source="test"/>
     <param name="l2_scattered_line" value="2" unit="ns" source="test"/>
     <param name="l3_scattered_line" value="5" unit="ns" source="test"/>)");
-  const std::string c = test::temp_file("icc_lookup.c", R"(#include <stdint.h>
+  const std::string c = test::temp_file("icc_" + name + ".c", R"(#include <stdint.h>
 double table[32768], w[65536], y[65536];
 int key[65536];
-__attribute__((noinline)) void lookup(int n) { for (int i = 0; i < n; i++) y[i] = table[key[i]] * w[i]; }
+__attribute__((noinline)) void table_walk(int n) { for (int i = 0; i < n; i++) )" + access + R"(; }
 int main(void) {
   uint32_t s = 3;
   for (int i = 0; i < 65536; i++) s = s * 1664525u + 1013904223u, key[i] = (int)(s >> 17), w[i] = 1;
-  for (int r = 0; r < 4; r++) lookup(65536);
-  return y[5] != 0;
+  for (int r = 0; r < 4; r++) table_walk(65536);
+  return y[5] < 0 || table[5] < 0;
 }
 )");
-  CAnalysis an = analyse_c({{c}, {"lookup"}, {}});
-  const SegNode* body = profiled_node_with(an, c, "lookup", hw, "lines_scattered_from_l2");
+  CAnalysis an = analyse_c({{c}, {"table_walk"}, {}});
+  const SegNode* body = profiled_node_with(an, c, "table_walk", hw, "lines_scattered_from_l2");
   REQUIRE(body);
   const Ruv& r = body->ruvs.at(ruv_kind::machine);
   CHECK(r.get("lines_scattered_from_l2") > 0.7);  // 32 KiB of level 1 against a 256 KiB table: 7 in 8
@@ -749,36 +750,14 @@ int main(void) {
         Approx(2e-9 * (r.get("lines_scattered_from_l2") - beyond) + 5e-9 * (beyond - memory)).epsilon(0.02));
 }
 
-// A scatter into a table that level 2 holds and level 1 does not: each
-// store through a loaded index that misses level 1 fetches its line (the
-// caches allocate on a write), as a gather's load does, and ICC prices those
-// lines as scattered lines from level 2; the stores' bytes are no stream.
-TEST_CASE("ICC prices the lines a scatter's stores miss as scattered lines", "[icc][mca]") {
-  const Hardware hw = three_levels(R"(<param name="l1_ways" value="8" source="test"/>
-    <param name="l2_scattered_line" value="2" unit="ns" source="test"/>
-    <param name="l3_scattered_line" value="5" unit="ns" source="test"/>)");
-  const std::string c = test::temp_file("icc_scatter.c", R"(#include <stdint.h>
-double table[32768], w[65536];
-int key[65536];
-__attribute__((noinline)) void scatter(int n) { for (int i = 0; i < n; i++) table[key[i]] = w[i]; }
-int main(void) {
-  uint32_t s = 3;
-  for (int i = 0; i < 65536; i++) s = s * 1664525u + 1013904223u, key[i] = (int)(s >> 17), w[i] = i;
-  for (int r = 0; r < 4; r++) scatter(65536);
-  return table[5] < 0;
+TEST_CASE("ICC prices the lines a gather finds in level 2", "[icc][mca]") {
+  check_table_lines_from_level2("lookup", "y[i] = table[key[i]] * w[i]");
 }
-)");
-  CAnalysis an = analyse_c({{c}, {"scatter"}, {}});
-  const SegNode* body = profiled_node_with(an, c, "scatter", hw, "lines_scattered_from_l2");
-  REQUIRE(body);
-  const Ruv& r = body->ruvs.at(ruv_kind::machine);
-  CHECK(r.get("lines_scattered_from_l2") > 0.7);  // 32 KiB of level 1 against a 256 KiB table: 7 in 8
-  CHECK(r.get("lines_scattered_from_l2") < 1.0);
-  CHECK(r.get("lines_scattered_from_l3") < 0.1);
-  const double beyond = r.get("lines_scattered_from_l3"), memory = r.get("lines_scattered_from_mem");
-  const NodeCost cost = find_resource_model("icc").price(*body, hw);
-  CHECK(cost.term("scattered lines") ==
-        Approx(2e-9 * (r.get("lines_scattered_from_l2") - beyond) + 5e-9 * (beyond - memory)).epsilon(0.02));
+
+// A store through a loaded index that misses fetches its line (the caches
+// allocate on a write), as a gather's load does.
+TEST_CASE("ICC prices the lines a scatter's stores miss as scattered lines", "[icc][mca]") {
+  check_table_lines_from_level2("scatter", "table[key[i]] = w[i]");
 }
 
 // A gather's scattered lines (a node the simulation cannot place) wait
