@@ -55,8 +55,8 @@ const char* library_construct(std::string_view function);
 
 // A C library function that moves memory its size argument names: it
 // writes that many bytes at its first argument and, when it copies
-// (memcpy, memmove), reads as many at its second (memset does not). None
-// for any other function.
+// (memcpy, mempcpy, memmove), reads as many at its second (memset does
+// not). None for any other function; a "__builtin_" prefix is ignored.
 struct MemoryMover {
   unsigned size_argument = 2;
   bool reads_source = true;

@@ -392,14 +392,24 @@ void ConstructCounter::call(const CallExpr& e) {
 
 // memcpy and its kin read and write in the C library: with a size Clang
 // can evaluate (a row's, a struct's), their destination and source are
-// references of that many bytes.
+// references of that many bytes. The address of a local scalar is none:
+// memcpy(&d, &u, 8) reinterprets a value in registers, and the compiler
+// makes it a move.
 void ConstructCounter::moved(const CallExpr& e, const MemoryMover& mover) {
   if (e.getNumArgs() <= mover.size_argument || e.getNumArgs() < 2) return;
   clang::Expr::EvalResult size;
   if (!e.getArg(mover.size_argument)->EvaluateAsInt(size, ctx_) || !size.Val.getInt().isStrictlyPositive()) return;
   const double bytes = static_cast<double>(size.Val.getInt().getLimitedValue());
-  hooks_.memory_range(*e.getArg(0), bytes, true);
-  if (mover.reads_source) hooks_.memory_range(*e.getArg(1), bytes, false);
+  auto local_scalar = [](const clang::Expr* p) {
+    const auto* address = dyn_cast<UnaryOperator>(p->IgnoreParenImpCasts());
+    const auto* ref = address && address->getOpcode() == UO_AddrOf
+                          ? dyn_cast<DeclRefExpr>(address->getSubExpr()->IgnoreParens())
+                          : nullptr;
+    const auto* var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+    return var && var->hasLocalStorage() && !var->getType()->isArrayType();
+  };
+  if (!local_scalar(e.getArg(0))) hooks_.memory_range(*e.getArg(0), bytes, true);
+  if (mover.reads_source && !local_scalar(e.getArg(1))) hooks_.memory_range(*e.getArg(1), bytes, false);
 }
 
 }  // namespace pacer::cfront

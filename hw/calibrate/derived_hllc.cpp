@@ -31,7 +31,7 @@ Priced timed_loop(const icc::PricedCode& code, const std::string& benchmark) {
     double cycles = 0;
     for (size_t l = 0; l < f.loops.size(); ++l) {
       for (size_t i = f.loops[l].first; i <= f.loops[l].last; ++i)
-        if (f.instructions[i].call) return {std::nullopt, "its benchmark calls a library function, which MCA cannot see into"};
+        if (f.instructions[i].call) return {std::nullopt, "its benchmark makes calls, which MCA leaves out"};
       cycles += f.loop_cycles[l];
     }
     return {cycles, ""};

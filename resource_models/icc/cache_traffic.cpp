@@ -281,10 +281,19 @@ class NestWalk {
     for (const SegNode* c : n.body->sequence()) sample(*c);
   }
 
-  // The accesses a node makes per execution, with the loops' mean trips.
+  // The lines one access of `width` bytes touches, at least one: what it
+  // spends of the budget.
+  double lines_of(double width) const { return std::max(1.0, std::ceil(width / line_)); }
+
+  // The accesses a node makes per execution (lines, for a copy's range),
+  // with the loops' mean trips.
   double accesses(const SegNode& n) {
     switch (n.kind) {
-      case NodeKind::Compute: return static_cast<double>(n.memory.affine.size());
+      case NodeKind::Compute: {
+        double lines = 0;  // a copy's range touches many lines at once
+        for (const MemoryAccess& m : n.memory.affine) lines += lines_of(m.width);
+        return lines;
+      }
       case NodeKind::Loop: return std::max(0.0, evaluate(n.trips_at ? n.trips_at : n.trips, bindings_)) * accesses(*n.body);
       case NodeKind::Branch: {
         double sum = 0;
@@ -393,6 +402,7 @@ class NestWalk {
     }
     if (&n != fresh_node_) fresh_node_ = &n, fresh_at_ = &fresh_[&n];  // most executions repeat the last node
     Fresh& f = *fresh_at_;
+    double spent = 0;
     for (size_t i = 0; i < accesses.size(); ++i) {
       const BoundAccess& a = accesses[i];
       double address = a.base;
@@ -401,14 +411,16 @@ class NestWalk {
                                       counted ? t->crossed.data() : scratch_.data(), a.scattered,
                                       static_cast<unsigned>(i));
       if (walked && counted) t->walks += 1;
-      const std::uint64_t page = static_cast<std::uint64_t>(std::max(0.0, address)) >> page_shift_;
-      if (page != a.last_page) {  // most accesses stay on their reference's last page
-        a.last_page = page;
-        f.pages += reached_.insert(page).second;
+      const std::uint64_t first = static_cast<std::uint64_t>(std::max(0.0, address));
+      const std::uint64_t page = first >> page_shift_, last = (first + static_cast<std::uint64_t>(std::max(1.0, a.width)) - 1) >> page_shift_;
+      if (page != a.last_page || last != page) {  // most accesses stay on their reference's last page
+        a.last_page = last;
+        for (std::uint64_t p = page; p <= last; ++p) f.pages += reached_.insert(p).second;
       }
+      spent += lines_of(a.width);
     }
     if (!second_run_) f.executions += 1;
-    accesses_ += static_cast<double>(accesses.size());
+    accesses_ += spent;
     // Executions bound the walk too: nodes with no address the simulation
     // can place (a pointer chase) spend no budget, and a loop of them
     // around another ran on for minutes.

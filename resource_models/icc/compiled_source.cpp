@@ -206,7 +206,7 @@ void moved_bytes(const icc::MachineCode& code, const icc::MachineFunction& f, ic
 }
 
 // MCA runs a loop body 200 times for its steady state; the code outside
-// loops runs once. Each load of a loop whose value reaches an address is
+// loops runs once (price_calls_in_loops may lower a leaf's). Each load of a loop whose value reaches an address is
 // run again with its latency raised (PricedInstruction::chain).
 icc::PricedFunction price_function(const icc::MachineCode& code, const icc::MachineFunction& f, icc::FileTable& files,
                                    const icc::CpuModelCorrections& cpu_model, bool nest_curves) {
@@ -261,11 +261,18 @@ const icc::MachineFunction* callee_of(const icc::MachineCode& code, const icc::M
   return nullptr;
 }
 
-// A function with no loops and no calls of its own (a leaf: a clamp, a
-// small formula the compiler kept out of line).
-bool straight_leaf(const icc::PricedFunction& g) {
-  return g.loops.empty() && std::none_of(g.instructions.begin(), g.instructions.end(),
-                                         [](const icc::PricedInstruction& i) { return i.call; });
+// A function with no loops, no calls or jumps out of its own and no stores
+// (a leaf: a clamp, a small formula the compiler kept out of line). One that
+// stores may carry a chain from call to call through memory (a generator's
+// state, a counter), which MCA, whose loads never wait for stores, would
+// not see.
+bool straight_leaf(const icc::MachineFunction& f, const icc::PricedFunction& g) {
+  const uint64_t end = f.instructions.empty() ? 0 : f.instructions.back().address + f.instructions.back().size;
+  return g.loops.empty() && std::none_of(f.instructions.begin(), f.instructions.end(), [&](const auto& i) {
+           const bool out = i.is_branch && !i.is_return &&
+                            (!i.branch_target || *i.branch_target < f.address || *i.branch_target >= end);
+           return i.is_call || i.may_store || out;
+         });
 }
 
 // A loop's calls to straight leaf functions of the same file run call after
@@ -290,7 +297,7 @@ void price_calls_in_loops(const icc::MachineCode& code, std::vector<icc::PricedF
       for (size_t i = 0; i < pf.instructions.size(); ++i)
         if (innermost[i] == static_cast<int>(l) && pf.instructions[i].call)
           if (const icc::MachineFunction* g = callee_of(code, functions[fi], functions[fi].instructions[i]))
-            if (straight_leaf(priced[index.at(g)])) calls[index.at(g)].push_back(i);
+            if (straight_leaf(*g, priced[index.at(g)])) calls[index.at(g)].push_back(i);
       for (const auto& [gi, sites] : calls) {
         const std::vector<int> none(priced[gi].instructions.size(), -1);
         const auto body = icc::simulated_instructions(none, -1, priced[gi].instructions);

@@ -979,19 +979,30 @@ bool strided(const TargetContext& t, const std::vector<RegisterUse>& uses, const
 }
 
 // Whether a load's (or store's) address comes from a value loaded in the
-// loop: an address register written by a load, or by an instruction that reads one a
-// load wrote (a sign extension or a scaling of an index read from memory).
+// loop: an address register written by a load, or by an instruction that
+// reads one a load wrote (a sign extension or a scaling of an index read
+// from memory). A load from an address the loop does not move (a pointer
+// reloaded from the same place each iteration, a spill) feeds nothing new.
 bool indirect(const TargetContext& t, const std::vector<RegisterUse>& uses, const std::vector<bool>& loads,
               size_t load) {
+  auto moving = [&](size_t k) {  // a load whose address the loop changes
+    for (llvm::MCRegister a : uses[k].address)
+      for (const RegisterUse& u : uses)
+        if (overlaps(t, u.writes, {a})) return true;
+    return false;
+  };
   auto loaded = [&](llvm::MCRegister r) {
     for (size_t k = 0; k < uses.size(); ++k)
-      if (loads[k] && overlaps(t, uses[k].writes, {r})) return true;
+      if (loads[k] && overlaps(t, uses[k].writes, {r}) && moving(k)) return true;
     return false;
   };
   for (llvm::MCRegister a : uses[load].address)
     for (size_t k = 0; k < uses.size(); ++k) {
       if (!overlaps(t, uses[k].writes, {a})) continue;
-      if (loads[k]) return true;
+      if (loads[k]) {
+        if (moving(k)) return true;
+        continue;
+      }
       for (llvm::MCRegister r : uses[k].reads)
         if (!t.registers->regsOverlap(r, a) && loaded(r)) return true;
     }
@@ -1003,8 +1014,7 @@ bool indirect(const TargetContext& t, const std::vector<RegisterUse>& uses, cons
 std::map<size_t, LoadDependence> load_dependences(const MachineCode& code, const MachineFunction& function,
                                                   const std::vector<size_t>& instruction_indices) {
   const TargetContext& t = MachineCodeAccess::target(code);
-  if (!function.encoded || function.encoded->target.get() != &t)
-    throw std::invalid_argument("function '" + function.name + "' is not from this machine code");
+  encoded(t, function);  // of this code, or it throws
   std::vector<RegisterUse> uses;
   std::vector<bool> branches, loads, stores;
   for (size_t i : instruction_indices) {
@@ -1049,16 +1059,20 @@ std::optional<int64_t> argument_constant(const MachineCode& code, const MachineF
   for (unsigned r = 1; r < t.registers->getNumRegs() && !target; ++r)
     if (llvm::StringRef(t.registers->getName(r)) == x86_64[argument]) target = r;
   if (!target) return std::nullopt;
+  std::set<uint64_t> targets;  // where blocks start
+  for (const MachineInstruction& ins : function.instructions)
+    if (ins.is_branch && ins.branch_target) targets.insert(*ins.branch_target);
   // Back through the call's block: the last instruction that sets the
-  // register, a move of an immediate or nothing known.
+  // register, a move of an immediate to the whole of it or nothing known.
   for (size_t k = call; k-- > 0;) {
     const MachineInstruction& ins = function.instructions[k];
-    if (ins.is_branch || ins.is_call || ins.is_return) break;
+    if (ins.is_branch || ins.is_call || ins.is_return || targets.count(function.instructions[k + 1].address)) break;
     const llvm::MCInst& mc = f.insts[k];
     if (!overlaps(t, register_use(t, mc).writes, {target})) continue;
     const llvm::StringRef name = t.instr_info->getName(mc.getOpcode());
-    if (name.starts_with("MOV") && (name.ends_with("ri") || name.ends_with("ri32")))
-      if (mc.getNumOperands() >= 2 && mc.getOperand(1).isImm()) return mc.getOperand(1).getImm();
+    if ((name == "MOV32ri" || name == "MOV64ri" || name == "MOV64ri32") && mc.getNumOperands() >= 2 &&
+        mc.getOperand(1).isImm())
+      return mc.getOperand(1).getImm();
     return std::nullopt;
   }
   return std::nullopt;

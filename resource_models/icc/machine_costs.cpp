@@ -271,13 +271,17 @@ class Attacher {
   }
 
   // How many times a loop's machine iteration makes the call at
-  // instruction `i` (one of `own`): as the counted run made it; uncounted,
-  // once, unless the loop also computes the function inline: sqrt is a
-  // square root instruction, its call kept for errno's sake on a path a
-  // positive argument never takes.
-  double calls_per_iteration(const icc::PricedFunction& f, const std::vector<size_t>& own, size_t i,
+  // instruction `i` (one of `own`, of machine loop `l`, -1 outside loops):
+  // as the counted run made it; uncounted, once, unless the loop may skip
+  // the call (an error path: PricedFunction::loop_skipped) or also computes
+  // the function inline: sqrt is a square root instruction, its call kept
+  // for errno's sake on a path a positive argument never takes.
+  double calls_per_iteration(const icc::PricedFunction& f, const std::vector<size_t>& own, int l, size_t i,
                              double executions) const {
     if (counts_ && executions > 0) return calls_made(f, i) / executions;
+    if (l >= 0 && size_t(l) < f.loop_skipped.size() &&
+        std::binary_search(f.loop_skipped[size_t(l)].begin(), f.loop_skipped[size_t(l)].end(), i))
+      return 0;
     if (!f.instructions[i].call_construct.ends_with("_sqrt")) return 1;
     const bool inline_twin = std::any_of(own.begin(), own.end(), [&](size_t k) {
       const std::string& text = f.instructions[k].text;
@@ -318,12 +322,14 @@ class Attacher {
       // chooses: its bytes are no new data each iteration (priced as
       // scattered lines where they miss).
       if (ins.indirect) r.gathered_bytes += ins.bytes;
-      Share s{1, ins.bytes, {}};
+      // A call's bytes (a memcpy's) move as often as it is made.
+      const double made = ins.call ? calls_per_iteration(f, own, machine_loop, i, executions) : 1;
+      Share s{1, ins.bytes * made, {}};
       if (!ins.ir_class.empty()) s.classes[ins.ir_class] = 1;
-      if (!ins.call_construct.empty()) s.calls[ins.call_construct] = calls_per_iteration(f, own, i, executions);
+      if (!ins.call_construct.empty()) s.calls[ins.call_construct] = made;
       if (counts_) {
         s.executed = counts_->at(f.name, ins.offset);
-        s.executed_bytes = s.executed * ins.bytes;
+        s.executed_bytes = (ins.call ? calls_made(f, i) : s.executed) * ins.bytes;
         if (!ins.call_construct.empty()) s.calls_executed[ins.call_construct] = calls_made(f, i);
       }
       SegNode* n = node_at(ins, r.loop);

@@ -56,7 +56,7 @@ struct MachineCostOptions {
 // A machine RUV's entry "call_<construct>": calls per execution that cost
 // that construct, which MCA cannot see into (calls and returns are left out
 // of its simulation): "call" for a call and return of any function, a C
-// library function's construct (double_exp) for a call to it.
+// library function's construct (math_exp) for a call to it.
 inline constexpr std::string_view kCall = "call_";
 
 // The machine's cycle time: <icc> t_cyc, else the inverse of the <cpu>

@@ -68,8 +68,10 @@ struct PricedFunction {
   std::vector<PricedInstruction> instructions;
   std::vector<MachineLoop> loops;  // as icc::loops gives them
   // MCA's steady-state cycles per iteration of each loop's own instructions
-  // (those of no inner loop), and of the code outside every loop run once;
-  // calls and returns are left out (a callee is priced by its own SEG).
+  // (those of no inner loop), and of the code outside every loop run once
+  // (for a leaf function a loop calls, what it adds to that loop's
+  // iteration a call, when that is less); calls and returns are left out
+  // (a callee is priced by its own SEG, a call at the description's cost).
   std::vector<double> loop_cycles;
   double outside_cycles = 0;
   // For an innermost loop inside another: MCA's cycles per
