@@ -79,6 +79,14 @@ const Construct* find_construct(std::string_view name) {
   return i < 0 ? nullptr : &kConstructs[static_cast<size_t>(i)];
 }
 
+namespace {
+// The C library function a "__builtin_" name stands for.
+std::string_view library_name(std::string_view function) {
+  if (function.starts_with("__builtin_")) function.remove_prefix(10);
+  return function;
+}
+}  // namespace
+
 const char* library_construct(std::string_view function) {
   // C99 <math.h> and <stdlib.h>: the float (f) and long double (l) forms
   // map like the double one, except where precision names the construct.
@@ -99,13 +107,12 @@ const char* library_construct(std::string_view function) {
     for (const char* a : {"abs", "labs", "llabs"}) m[a] = "int_abs";
     return m;
   }();
-  if (function.starts_with("__builtin_")) function.remove_prefix(10);
-  const auto it = table.find(std::string(function));
+  const auto it = table.find(std::string(library_name(function)));
   return it == table.end() ? nullptr : it->second;
 }
 
 std::optional<MemoryMover> memory_mover(std::string_view function) {
-  if (function.starts_with("__builtin_")) function.remove_prefix(10);
+  function = library_name(function);
   if (function == "memcpy" || function == "memmove" || function == "mempcpy") return MemoryMover{2, true};
   if (function == "memset") return MemoryMover{2, false};
   return std::nullopt;

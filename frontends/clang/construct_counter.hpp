@@ -5,12 +5,11 @@
 // which turns them into nodes.
 #pragma once
 #include <clang/AST/ASTContext.h>
-
-#include "framework/constructs.hpp"
 #include <clang/AST/Expr.h>
 #include <clang/AST/Stmt.h>
 #include <llvm/ADT/DenseMap.h>
 
+#include "framework/constructs.hpp"
 #include "framework/ruv.hpp"
 
 namespace pacer::cfront {

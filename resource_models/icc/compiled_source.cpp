@@ -206,8 +206,9 @@ void moved_bytes(const icc::MachineCode& code, const icc::MachineFunction& f, ic
 }
 
 // MCA runs a loop body 200 times for its steady state; the code outside
-// loops runs once (price_calls_in_loops may lower a leaf's). Each load of a loop whose value reaches an address is
-// run again with its latency raised (PricedInstruction::chain).
+// loops runs once (price_calls_in_loops may lower a leaf's). Each load of a
+// loop whose value reaches an address is run again with its latency raised
+// (PricedInstruction::chain).
 icc::PricedFunction price_function(const icc::MachineCode& code, const icc::MachineFunction& f, icc::FileTable& files,
                                    const icc::CpuModelCorrections& cpu_model, bool nest_curves) {
   icc::PricedFunction out;
@@ -249,17 +250,34 @@ icc::PricedFunction price_function(const icc::MachineCode& code, const icc::Mach
   return out;
 }
 
-// The function of `code` a call instruction of `f` goes to: the one its
-// relocation names, or the one at its target in the same section; null for
-// a call out of the file or through a register.
-const icc::MachineFunction* callee_of(const icc::MachineCode& code, const icc::MachineFunction& f,
-                                      const icc::MachineInstruction& call) {
-  for (const auto& g : code.functions())
-    if (call.callee.empty() ? call.branch_target && g.section == f.section && g.address == *call.branch_target
-                            : g.name == call.callee)
-      return &g;
-  return nullptr;
-}
+// The functions of `code` a call can go to, by the name a relocation gives
+// and by their place in their section, found once for the whole file.
+class Callees {
+ public:
+  explicit Callees(const icc::MachineCode& code) {
+    for (size_t k = 0; k < code.functions().size(); ++k) {
+      const icc::MachineFunction& g = code.functions()[k];
+      by_name_.emplace(g.name, k);
+      by_place_.emplace(std::pair{g.section, g.address}, k);
+    }
+  }
+  // The index of the function a call instruction of `f` goes to: the one
+  // its relocation names, or the one at its target in the same section;
+  // none for a call out of the file or through a register.
+  std::optional<size_t> of(const icc::MachineFunction& f, const icc::MachineInstruction& call) const {
+    if (!call.callee.empty()) {
+      const auto it = by_name_.find(call.callee);
+      return it == by_name_.end() ? std::nullopt : std::optional<size_t>(it->second);
+    }
+    if (!call.branch_target) return std::nullopt;
+    const auto it = by_place_.find({f.section, *call.branch_target});
+    return it == by_place_.end() ? std::nullopt : std::optional<size_t>(it->second);
+  }
+
+ private:
+  std::map<std::string, size_t> by_name_;
+  std::map<std::pair<std::string, uint64_t>, size_t> by_place_;
+};
 
 // A function with no loops, no calls or jumps out of its own and no stores
 // (a leaf: a clamp, a small formula the compiler kept out of line). One that
@@ -286,8 +304,7 @@ bool straight_leaf(const icc::MachineFunction& f, const icc::PricedFunction& g) 
 void price_calls_in_loops(const icc::MachineCode& code, std::vector<icc::PricedFunction>& priced,
                           const icc::CpuModelCorrections& cpu_model) {
   const auto& functions = code.functions();
-  std::map<const icc::MachineFunction*, size_t> index;
-  for (size_t k = 0; k < functions.size(); ++k) index[&functions[k]] = k;
+  const Callees callees(code);
   std::map<size_t, double> per_call;  // callee -> its most added cycles per call
   for (size_t fi = 0; fi < functions.size(); ++fi) {
     const icc::PricedFunction& pf = priced[fi];
@@ -296,8 +313,8 @@ void price_calls_in_loops(const icc::MachineCode& code, std::vector<icc::PricedF
       std::map<size_t, std::vector<size_t>> calls;  // callee -> its call instructions in the loop
       for (size_t i = 0; i < pf.instructions.size(); ++i)
         if (innermost[i] == static_cast<int>(l) && pf.instructions[i].call)
-          if (const icc::MachineFunction* g = callee_of(code, functions[fi], functions[fi].instructions[i]))
-            if (straight_leaf(*g, priced[index.at(g)])) calls[index.at(g)].push_back(i);
+          if (const auto g = callees.of(functions[fi], functions[fi].instructions[i]))
+            if (straight_leaf(functions[*g], priced[*g])) calls[*g].push_back(i);
       for (const auto& [gi, sites] : calls) {
         const std::vector<int> none(priced[gi].instructions.size(), -1);
         const auto body = icc::simulated_instructions(none, -1, priced[gi].instructions);
