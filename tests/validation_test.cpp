@@ -543,6 +543,59 @@ int main(void) {
   CHECK(mean == 4);
 }
 
+// After a mispredicted branch the right path starts at the branch, and the
+// branch is decided again only once the chain of dependences round the loop
+// to it has run: a merge's next compare waits for the loads its moved index
+// chooses. The branch `pacer calibrate` mispredicts waits for an
+// increment and a byte its counter indexes, which the description's
+// `mispredict` already holds; a longer wait costs its extra cycles.
+TEST_CASE("ICC charges a mispredicted branch the wait of its right path beyond the calibration branch's",
+          "[icc][mca]") {
+  const std::string c = test::temp_file("icc_restart.c", R"(float a[4096], tmp[4096];
+unsigned char bits[4096];
+int x = 1, y = 1;
+__attribute__((noinline)) void merge(int lo, int mid, int hi) {
+  int i = lo, j = mid, k = 0;
+  while (i < mid && j < hi) {
+    if (a[i] <= a[j]) tmp[k++] = a[i++];
+    else tmp[k++] = a[j++];
+  }
+}
+__attribute__((noinline)) void branches(int n) {
+  for (int i = 0; i < n; i++)
+    if (bits[i]) {
+      x += y;
+      __asm__ volatile("" : "+r"(x));
+    }
+}
+int main(void) {
+  for (int i = 0; i < 4096; i++) a[i] = (float)((i * 7919) % 2048), bits[i] = (unsigned char)(i * 7919 % 3 == 0);
+  merge(0, 2048, 4096);
+  branches(4096);
+  return tmp[0] > tmp[1] || x == 0;
+}
+)");
+  const Hardware plain = read_hardware_string(kMachine, "m.xml");
+  std::map<std::string, double> most;
+  for (const auto& f : priced_source(c, machine_cost_options(plain, {})).functions)
+    for (const auto& i : f.instructions) most[f.name] = std::max(most[f.name], i.restart);
+  INFO("extra cycles of a misprediction: merge " << most["merge"] << ", the calibration's branch " << most["branches"]);
+  // Zen 4's model: the index's add, an 8-cycle load and a 3-cycle compare,
+  // against an increment and a 5-cycle compare with memory.
+  CHECK(most["merge"] >= 4);
+  CHECK(most["branches"] == 0);
+  // Priced at the cycle time, beside `mispredict`: half a misprediction of
+  // 10 ns and 3 cycles of 0.5 ns on 10 cycles of the core.
+  SegNode node;
+  node.kind = NodeKind::Compute;
+  Ruv r;
+  r.set("cycles", 10);
+  r.set("mispredicts", 0.5);
+  r.set("mispredict_restart", 3);
+  node.ruvs[ruv_kind::machine] = r;
+  CHECK(find_resource_model("icc").price(node, plain).seconds == Approx((10 * 0.5 + 0.5 * 10 + 3 * 0.5) * 1e-9));
+}
+
 // A call to exp in a loop runs the C library's code, which MCA does not
 // see: ICC prices each call the counted run made at the math_exp
 // construct's measured cost, and names the construct unpriced where the

@@ -192,6 +192,14 @@ std::vector<size_t> skippable(const icc::MachineFunction& f, const std::vector<s
   return out;
 }
 
+// Whether the loop's own instructions (`innermost`: icc::innermost_loops)
+// hold a call.
+bool makes_calls(const icc::MachineFunction& f, const std::vector<int>& innermost, int loop) {
+  for (size_t i = 0; i < f.instructions.size(); ++i)
+    if (innermost[i] == loop && f.instructions[i].is_call) return true;
+  return false;
+}
+
 // A call to memcpy, memmove or memset reads and writes in the C library's
 // code, which MCA does not see: with a constant size (a row, a struct), the
 // call's bytes are those it moves, so that the memory term streams them.
@@ -231,6 +239,14 @@ icc::PricedFunction price_function(const icc::MachineCode& code, const icc::Mach
     out.loop_skipped.push_back(skipped);
     out.loop_path_cycles.push_back(skipped.empty() ? 0.0 : cycles(path, 200, {}));
     if (simulated.empty()) continue;
+    // Only where the run is the whole iteration: in a loop that calls or
+    // holds loops, the right path's chain runs through code the run leaves
+    // out, and an iteration that long could not have run ahead of the
+    // branch anyway (integration's three estimates a test).
+    if (!makes_calls(f, innermost, static_cast<int>(l)) &&
+        std::none_of(out.loops.begin(), out.loops.end(), [&](const icc::MachineLoop& m) { return m.parent == int(l); }))
+      for (const auto& [i, cycles] : icc::restart_cycles(code, f, simulated, cpu_model))
+        out.instructions[i].restart = cycles;
     size_t probes = 0;
     for (const auto& [i, d] : icc::load_dependences(code, f, simulated)) {
       out.instructions[i].address_group = static_cast<int>(d.same_address_as);

@@ -541,6 +541,7 @@ struct Simulated {
   llvm::SmallVector<std::unique_ptr<llvm::mca::Instruction>> sequence;
   std::deque<llvm::mca::WriteDescriptor> writes;  // the latencies replaced, owned here
   std::deque<llvm::mca::InstrDesc> descriptors;   // the occupancies replaced, owned here
+  std::vector<size_t> from;                       // each instruction's place in the run built
   unsigned skipped = 0;
 };
 
@@ -569,6 +570,16 @@ std::optional<unsigned> opcode_named(const TargetContext& t, const std::string& 
   return it->second;
 }
 
+// The scheduling model's latency of an opcode (its scheduling class's, when
+// that is not variant); 0 when there is none.
+unsigned class_latency(const TargetContext& t, unsigned opcode) {
+  const llvm::MCSchedModel& model = t.subtarget->getSchedModel();
+  const llvm::MCSchedClassDesc* sc = model.getSchedClassDesc(t.instr_info->get(opcode).getSchedClass());
+  if (!sc || !sc->isValid() || sc->isVariant()) return 0;
+  const int latency = llvm::MCSchedModel::computeInstrLatency(*t.subtarget, *sc);
+  return latency > 0 ? static_cast<unsigned>(latency) : 0;
+}
+
 // The scheduling model's latency of an opcode's register form: the opcode
 // itself, or for a load-folding form ("ADDSDrm") the one with "rr" for its
 // last "rm" ("ADDSDrr"); 0 when there is none.
@@ -582,11 +593,7 @@ unsigned register_form_latency(const TargetContext& t, unsigned opcode) {
     if (!register_form) return 0;
     opcode = *register_form;
   }
-  const llvm::MCSchedModel& model = t.subtarget->getSchedModel();
-  const llvm::MCSchedClassDesc* sc = model.getSchedClassDesc(t.instr_info->get(opcode).getSchedClass());
-  if (!sc || !sc->isValid() || sc->isVariant()) return 0;
-  const int latency = llvm::MCSchedModel::computeInstrLatency(*t.subtarget, *sc);
-  return latency > 0 ? static_cast<unsigned>(latency) : 0;
+  return class_latency(t, opcode);
 }
 
 // Remakes the instruction's writes with descriptors `delta` cycles slower
@@ -790,6 +797,7 @@ void build(Simulated& sim, const TargetContext& t, const std::vector<const llvm:
       if (late_to_logic[k]) move_latency(sim, **inst, static_cast<int>(corrections.fp_logic_bypass));
       if (auto more = added.find(k); more != added.end()) move_latency(sim, **inst, static_cast<int>(more->second));
       sim.sequence.push_back(std::move(*inst));
+      sim.from.push_back(k);
     } else {
       llvm::consumeError(inst.takeError());
       ++sim.skipped;
@@ -1044,6 +1052,82 @@ std::map<size_t, LoadDependence> load_dependences(const MachineCode& code, const
       }
     out[i] = d;
   }
+  return out;
+}
+
+// ---- the wait after a mispredicted branch
+
+namespace {
+
+// The cycles from an instruction's operands to its results, as `build`
+// left its writes (the description's corrections applied).
+unsigned result_latency(const llvm::mca::Instruction& inst) {
+  unsigned most = 0;
+  for (const llvm::mca::WriteState& w : inst.getDefs()) most = std::max(most, w.getLatency());
+  return most;
+}
+
+// The right path of the branch `pacer calibrate` mispredicts
+// (hw/calibrate/harness.c, branches(): the index's increment, then a
+// compare of the byte it indexes with zero), whose wait the description's
+// `mispredict` already holds. x86 only: 0 where the opcodes are unknown.
+unsigned calibrated_restart(const TargetContext& t) {
+  const std::optional<unsigned> increment = opcode_named(t, "INC64r"), compare = opcode_named(t, "CMP8mi");
+  if (!increment || !compare) return 0;
+  const unsigned a = class_latency(t, *increment), b = class_latency(t, *compare);
+  return a && b ? a + b : 0;
+}
+
+// The cycles from the start of the right path after the branch at place
+// `branch` of `run` (the loop's instructions, in order) to the branch's next
+// evaluation: the longest chain of register dependences through the
+// instructions after it and round the loop to it. Values the instructions
+// before the branch wrote are ready, as they ran before it; a load takes its
+// latency from level 1.
+unsigned restart_path(const TargetContext& t, const std::vector<RegisterUse>& uses,
+                      const std::vector<unsigned>& latency, size_t branch) {
+  std::vector<std::pair<llvm::MCRegister, unsigned>> ready;  // written on the right path, and when
+  auto when = [&](const std::vector<llvm::MCRegister>& regs) {
+    unsigned most = 0;
+    for (llvm::MCRegister r : regs)
+      for (const auto& [w, at] : ready)
+        if (t.registers->regsOverlap(r, w)) most = std::max(most, at);
+    return most;
+  };
+  for (size_t step = 1; step <= uses.size(); ++step) {
+    const size_t k = (branch + step) % uses.size();
+    const unsigned start = std::max(when(uses[k].reads), when(uses[k].address));
+    if (k == branch) return start;
+    std::erase_if(ready, [&](const auto& e) { return overlaps(t, {e.first}, uses[k].writes); });
+    for (llvm::MCRegister r : uses[k].writes) ready.emplace_back(r, start + latency[k]);
+  }
+  return 0;
+}
+
+}  // namespace
+
+std::map<size_t, double> restart_cycles(const MachineCode& code, const MachineFunction& function,
+                                        const std::vector<size_t>& instruction_indices,
+                                        const CpuModelCorrections& corrections) {
+  const TargetContext& t = MachineCodeAccess::target(code);
+  const EncodedFunction& f = encoded(t, function);
+  std::map<size_t, double> out;
+  const unsigned calibrated = calibrated_restart(t);
+  if (!calibrated || instruction_indices.empty()) return out;
+  std::vector<const llvm::MCInst*> run;
+  std::vector<RegisterUse> uses;
+  for (size_t i : instruction_indices) {
+    run.push_back(&f.insts.at(i));
+    uses.push_back(register_use(t, *run.back()));
+  }
+  Simulated sim(t);
+  build(sim, t, run, corrections, {});
+  std::vector<unsigned> latency(run.size(), 1);  // MCA's unmodelled instructions: a cycle
+  for (size_t s = 0; s < sim.sequence.size(); ++s) latency[sim.from[s]] = result_latency(*sim.sequence[s]);
+  for (size_t k = 0; k < run.size(); ++k)
+    if (function.instructions.at(instruction_indices[k]).is_conditional_branch)
+      if (const unsigned path = restart_path(t, uses, latency, k); path > calibrated)
+        out[instruction_indices[k]] = path - calibrated;
   return out;
 }
 

@@ -203,6 +203,20 @@ struct LoadDependence {
 std::map<size_t, LoadDependence> load_dependences(const MachineCode& code, const MachineFunction& function,
                                                   const std::vector<size_t>& instruction_indices);
 
+// The cycles a misprediction of each conditional branch among
+// `instruction_indices` (a loop's own instructions, in order; indices into
+// function.instructions) costs beyond the description's `mispredict`: the
+// right path starts after the branch, and the branch is decided again only
+// when the chain of register dependences round the loop to it has run (the
+// loads that decide a merge's next compare, from an index the compare
+// moved). `pacer calibrate` measures `mispredict` on a branch whose chain is
+// an increment and a compare with a byte in memory; a branch whose chain is
+// longer costs the difference. Only branches that cost more are given; none
+// for a target whose calibration branch has no x86 opcodes.
+std::map<size_t, double> restart_cycles(const MachineCode& code, const MachineFunction& function,
+                                        const std::vector<size_t>& instruction_indices,
+                                        const CpuModelCorrections& corrections = {});
+
 // The constant the call at `call` (an index into function.instructions)
 // passes as its integer argument `argument` (from 0), when its block moves
 // an immediate into that argument's register: memcpy's size. x86-64 only

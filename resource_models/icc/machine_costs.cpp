@@ -229,7 +229,9 @@ class Attacher {
     double executions = -1;    // machine iterations in the counted run; -1: not counted
     std::map<SegNode*, Share> shares;
     Share overhead;            // instructions on no node's lines: the loop's own
-    std::set<int> conditional_lines;  // source lines of its conditional branches
+    // Source lines of its conditional branches, each with the most cycles a
+    // misprediction of one costs beyond `mispredict` (PricedInstruction::restart).
+    std::map<int, double> conditional_lines;
     std::vector<Chain> chains;  // IR only: its loop's recurrences
     double gathered_bytes = 0;  // of its loads and stores whose address was loaded, per machine iteration
   };
@@ -317,7 +319,10 @@ class Attacher {
     for (size_t i : own) {
       const auto& ins = f.instructions[i];
       vector = vector || ins.vector;
-      if (ins.conditional_branch) r.conditional_lines.insert(static_cast<int>(ins.line));
+      if (ins.conditional_branch) {
+        double& restart = r.conditional_lines[static_cast<int>(ins.line)];
+        restart = std::max(restart, ins.restart);
+      }
       // A load or store whose address was loaded revisits what its index
       // chooses: its bytes are no new data each iteration (priced as
       // scattered lines where they miss).
@@ -950,6 +955,8 @@ class Attacher {
     most = std::max(most, 1 - explicit_sum);  // the else arm, or falling through
     Ruv& ruv = b.condition->ruvs[kind_];
     ruv.set("mispredicts", ruv.get("mispredicts") + (1 - most));
+    if (const double restart = r.conditional_lines.at(b.branch->where.line); restart > 0)
+      ruv.set("mispredict_restart", ruv.get("mispredict_restart") + (1 - most) * restart);
   }
 
   // A loop whose count the data decides (the frontend could not derive it:

@@ -1,5 +1,7 @@
 #include "resource_models/icc/memory_term.hpp"
 
+#include "resource_models/icc/machine_costs.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -229,8 +231,12 @@ NodeCost with_memory_and_branches(double core, const Ruv& r, const Hardware& hw,
   const double faults = first_touch_time(r, hw, cost);
   cost.add_term("first touches", faults);
   if (r.get("mispredicts") > 0) {
+    // A branch whose right path waits longer than the calibration branch's
+    // before deciding it again (mispredict_restart, cycles) costs the rest.
+    const double restart = r.get("mispredict_restart");
     const double missed = r.get("mispredicts") *
-                          hw.require("icc", "mispredict", model + " (the node ends in an unpredictable branch)").value;
+                              hw.require("icc", "mispredict", model + " (the node ends in an unpredictable branch)").value +
+                          (restart > 0 ? restart * cycle_time(hw, model) : 0);
     cost.add_term("mispredictions", missed);
     core += missed;
   }
@@ -250,6 +256,7 @@ NodeCost with_memory_and_branches(double core, const Ruv& r, const Hardware& hw,
 
 bool is_memory_or_branch_entry(const std::string& name) {
   return name == "bytes" || name == "working_set" || name == "traffic" || name == "mispredicts" ||
+         name == "mispredict_restart" ||
          name.rfind("bytes_from_", 0) == 0 || name.rfind("bytes_to_", 0) == 0 ||
          name.rfind("lines_scattered_from_", 0) == 0 || name == "page_walks" || name == "waits_l3" ||
          name == "waits_mem" || name == "branch_waits_l3" || name == "branch_waits_mem" || name == "l1_fill_sets" ||

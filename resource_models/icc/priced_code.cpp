@@ -38,7 +38,8 @@ std::vector<size_t> simulated_instructions(const std::vector<int>& innermost, in
 
 namespace {
 
-// Instructions as [line, flags, text, file, bytes, class, offset, chain, address group, call construct]: a compiled file
+// Instructions as [line, flags, text, file, bytes, class, offset, chain, address group, call construct,
+// restart]: a compiled file
 // has thousands.
 enum Flag { conditional = 1, call = 2, returns = 4, loads = 8, stores = 16, vector = 32, feeds_branch = 64, indirect = 128 };
 
@@ -47,7 +48,7 @@ json instruction_json(const PricedInstruction& i) {
                     (i.loads ? loads : 0) | (i.stores ? stores : 0) | (i.vector ? vector : 0) |
                     (i.feeds_branch ? feeds_branch : 0) | (i.indirect ? indirect : 0);
   return json::array(
-      {i.line, flags, i.text, i.file, i.bytes, i.ir_class, i.offset, i.chain, i.address_group, i.call_construct});
+      {i.line, flags, i.text, i.file, i.bytes, i.ir_class, i.offset, i.chain, i.address_group, i.call_construct, i.restart});
 }
 
 PricedInstruction instruction_of(const json& j) {
@@ -70,6 +71,7 @@ PricedInstruction instruction_of(const json& j) {
   i.chain = j.at(7).get<double>();
   i.address_group = j.at(8).get<int>();
   i.call_construct = j.at(9).get<std::string>();
+  i.restart = j.at(10).get<double>();
   return i;
 }
 

@@ -50,6 +50,10 @@ struct PricedInstruction {
   // library_construct: exp -> math_exp); for any other, "call" (a call and
   // its return). Empty for every other instruction.
   std::string call_construct;
+  // Machine code, a conditional branch in a loop: the cycles a misprediction
+  // of it costs beyond the description's `mispredict` (machine_code.hpp,
+  // restart_cycles); 0 for every other instruction.
+  double restart = 0;
 };
 
 // IR only: a value one iteration of a loop hands to the next (a header
