@@ -595,6 +595,30 @@ int main(void) {
   CHECK(most["branches"] == 0);
   // A loop that calls: its chain runs through code the run leaves out.
   CHECK(most["merge_calling"] == 0);
+  // The profiled compare goes each way: its node waits that many cycles a
+  // misprediction, and IntCC and HLLC+ share the term with the machine code.
+  CAnalysis an = analyse_c({{c}, {"merge"}, {}});
+  apply_profile(an.model, run_profile(an, {{{c}, {"merge"}, {}}, ""}), "the test's profile");
+  ParamValues bound;  // the profile's branch probabilities
+  for (const auto& p : an.model.parameters)
+    if (p.default_value) bound[p.name] = *p.default_value;
+  attach_machine_costs(an.model, an.sources, machine_cost_options(plain, {}), bound);
+  const SegNode* compare = nullptr;
+  for_each_node(an.model.tasks[0].seg, [&](const SegNode& n) {
+    if (n.kind == NodeKind::Compute && n.ruvs.count(ruv_kind::machine) &&
+        n.ruvs.at(ruv_kind::machine).get("mispredict_restart") > 0)
+      compare = &n;
+  });
+  REQUIRE(compare);
+  const double restart = compare->ruvs.at(ruv_kind::machine).get("mispredict_restart"),
+               missed = compare->ruvs.at(ruv_kind::machine).get("mispredicts");
+  CHECK(restart >= 4 * missed);  // its own line's branch: at most merge's most
+  CHECK(restart <= most["merge"] * missed);
+  MachineCostOptions ir = machine_cost_options(plain, {});
+  ir.intermediate = true;
+  attach_machine_costs(an.model, an.sources, ir, bound);
+  share_machine_terms(an.model);
+  CHECK(compare->ruvs.at(ruv_kind::ir).get("mispredict_restart") == restart);
   // Priced at the cycle time, beside `mispredict`: half a misprediction of
   // 10 ns and 3 cycles of 0.5 ns on 10 cycles of the core.
   SegNode node;

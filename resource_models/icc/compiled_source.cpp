@@ -194,8 +194,9 @@ std::vector<size_t> skippable(const icc::MachineFunction& f, const std::vector<s
 
 // Whether the loop's own instructions (`innermost`: icc::innermost_loops)
 // hold a call.
-bool makes_calls(const icc::MachineFunction& f, const std::vector<int>& innermost, int loop) {
-  for (size_t i = 0; i < f.instructions.size(); ++i)
+bool makes_calls(const icc::MachineFunction& f, const icc::MachineLoop& l, const std::vector<int>& innermost,
+                 int loop) {
+  for (size_t i = l.first; i <= l.last && i < f.instructions.size(); ++i)
     if (innermost[i] == loop && f.instructions[i].is_call) return true;
   return false;
 }
@@ -242,9 +243,10 @@ icc::PricedFunction price_function(const icc::MachineCode& code, const icc::Mach
     // Only where the run is the whole iteration: in a loop that calls or
     // holds loops, the right path's chain runs through code the run leaves
     // out, and an iteration that long could not have run ahead of the
-    // branch anyway (integration's three estimates a test).
-    if (!makes_calls(f, innermost, static_cast<int>(l)) &&
-        std::none_of(out.loops.begin(), out.loops.end(), [&](const icc::MachineLoop& m) { return m.parent == int(l); }))
+    // branch anyway (integration's Richardson test, after three estimates).
+    if (!makes_calls(f, out.loops[l], innermost, static_cast<int>(l)) &&
+        std::none_of(out.loops.begin(), out.loops.end(),
+                     [&](const icc::MachineLoop& m) { return m.parent == static_cast<int>(l); }))
       for (const auto& [i, cycles] : icc::restart_cycles(code, f, simulated, cpu_model))
         out.instructions[i].restart = cycles;
     size_t probes = 0;

@@ -1079,13 +1079,16 @@ unsigned calibrated_restart(const TargetContext& t) {
 }
 
 // The cycles from the start of the right path after the branch at place
-// `branch` of `run` (the loop's instructions, in order) to the branch's next
-// evaluation: the longest chain of register dependences through the
-// instructions after it and round the loop to it. Values the instructions
-// before the branch wrote are ready, as they ran before it; a load takes its
-// latency from level 1.
+// `branch` of the run (a loop's instructions, in order: `uses`, `latency`)
+// to the branch's next evaluation: the longest chain of register
+// dependences through the instructions after it, round the loop, to it or
+// to the next conditional branch of its source line (`next_test`: an
+// unrolled copy's). Values the instructions before the branch wrote are
+// ready, as they ran before it; a load takes its latency from level 1. The
+// walk goes through the code in its order, both arms of an if included: an
+// estimate of the path, not the path taken.
 unsigned restart_path(const TargetContext& t, const std::vector<RegisterUse>& uses,
-                      const std::vector<unsigned>& latency, size_t branch) {
+                      const std::vector<unsigned>& latency, const std::vector<bool>& next_test, size_t branch) {
   std::vector<std::pair<llvm::MCRegister, unsigned>> ready;  // written on the right path, and when
   auto when = [&](const std::vector<llvm::MCRegister>& regs) {
     unsigned most = 0;
@@ -1097,8 +1100,13 @@ unsigned restart_path(const TargetContext& t, const std::vector<RegisterUse>& us
   for (size_t step = 1; step <= uses.size(); ++step) {
     const size_t k = (branch + step) % uses.size();
     const unsigned start = std::max(when(uses[k].reads), when(uses[k].address));
-    if (k == branch) return start;
-    std::erase_if(ready, [&](const auto& e) { return overlaps(t, {e.first}, uses[k].writes); });
+    if (k == branch || next_test[k]) return start;
+    // A write replaces what it covers; a partial one (setcc's byte, movss's
+    // lane) leaves the rest of the register's chain.
+    std::erase_if(ready, [&](const auto& e) {
+      return std::any_of(uses[k].writes.begin(), uses[k].writes.end(),
+                         [&](llvm::MCRegister w) { return t.registers->isSubRegisterEq(w, e.first); });
+    });
     for (llvm::MCRegister r : uses[k].writes) ready.emplace_back(r, start + latency[k]);
   }
   return 0;
@@ -1116,18 +1124,30 @@ std::map<size_t, double> restart_cycles(const MachineCode& code, const MachineFu
   if (!calibrated || instruction_indices.empty()) return out;
   std::vector<const llvm::MCInst*> run;
   std::vector<RegisterUse> uses;
+  const unsigned cpu = t.subtarget->getSchedModel().getProcessorID();
   for (size_t i : instruction_indices) {
     run.push_back(&f.insts.at(i));
     uses.push_back(register_use(t, *run.back()));
+    // A zero idiom (xor of a register with itself) waits for no operand.
+    llvm::APInt independent;
+    if (t.analysis && t.analysis->isDependencyBreaking(*run.back(), independent, cpu) && independent.isZero())
+      uses.back().reads.clear();
   }
   Simulated sim(t);
   build(sim, t, run, corrections, {});
   std::vector<unsigned> latency(run.size(), 1);  // MCA's unmodelled instructions: a cycle
   for (size_t s = 0; s < sim.sequence.size(); ++s) latency[sim.from[s]] = result_latency(*sim.sequence[s]);
-  for (size_t k = 0; k < run.size(); ++k)
-    if (function.instructions.at(instruction_indices[k]).is_conditional_branch)
-      if (const unsigned path = restart_path(t, uses, latency, k); path > calibrated)
-        out[instruction_indices[k]] = path - calibrated;
+  for (size_t k = 0; k < run.size(); ++k) {
+    const MachineInstruction& branch = function.instructions.at(instruction_indices[k]);
+    if (!branch.is_conditional_branch) continue;
+    std::vector<bool> next_test(run.size(), false);
+    for (size_t j = 0; j < run.size(); ++j) {
+      const MachineInstruction& other = function.instructions.at(instruction_indices[j]);
+      next_test[j] = j != k && other.is_conditional_branch && other.line == branch.line && other.file == branch.file;
+    }
+    if (const unsigned path = restart_path(t, uses, latency, next_test, k); path > calibrated)
+      out[instruction_indices[k]] = path - calibrated;
+  }
   return out;
 }
 

@@ -1,13 +1,13 @@
 #include "resource_models/icc/memory_term.hpp"
 
-#include "resource_models/icc/machine_costs.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "resource_models/icc/machine_costs.hpp"
 
 namespace pacer {
 

@@ -32,7 +32,8 @@
 namespace pacer {
 
 // The node's time from its in-core seconds and the RUV's memory and branch
-// entries (bytes, working_set, traffic, bytes_from_<level>, mispredicts).
+// entries (bytes, working_set, traffic, bytes_from_<level>, mispredicts,
+// mispredict_restart).
 // A level whose bandwidth the description does not give is left out and
 // named in `unpriced`: the time is then a lower bound.
 NodeCost with_memory_and_branches(double core_seconds, const Ruv& r, const Hardware& hw, const std::string& model);
