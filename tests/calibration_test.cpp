@@ -257,6 +257,10 @@ TEST_CASE("a queue's capacity from two misses that overlap until what waits betw
   const WindowStep noisy = window_step({{16, 150e-9}, {64, 290e-9}, {128, 160e-9}, {192, 300e-9}, {256, 310e-9}});
   CHECK(noisy.lower == 128);
   CHECK(noisy.upper == 192);
+  // Nor does a first point a neighbour slowed hide the step.
+  const WindowStep slow_start = window_step({{16, 300e-9}, {64, 150e-9}, {128, 155e-9}, {192, 300e-9}, {256, 310e-9}});
+  CHECK(slow_start.lower == 128);
+  CHECK(slow_start.upper == 192);
   // The floating-point queue's sweep: a chain queued behind the shuffles
   // costs a third of the miss more once they fill the queue (a Zen 5).
   const std::vector<WindowPoint> fp = {{16, 175e-9}, {32, 173e-9}, {48, 181e-9}, {64, 176e-9},
@@ -419,7 +423,10 @@ TEST_CASE("calibration on a machine whose sysfs and CPUID report no caches", "[c
   REQUIRE(icc.params.count("dispatch_width"));
   CHECK(icc.params.at("dispatch_width").value >= 2);
   CHECK(icc.params.at("dispatch_width").value <= 16);
-  REQUIRE(icc.params.count("reorder_buffer"));
+  // The window and queues: measured, or unknown with the reason where the
+  // filler never fills them (two misses still overlap with 768 nops
+  // between them on a Zen 4).
+  REQUIRE((icc.params.count("reorder_buffer") || icc.unknown.count("reorder_buffer")));
   REQUIRE(icc.params.count("fp_bypass"));
   CHECK(icc.params.at("fp_bypass").value >= 0);
   // A bitwise operation's latency: at least a cycle; its bypass from an add.
@@ -429,9 +436,14 @@ TEST_CASE("calibration on a machine whose sysfs and CPUID report no caches", "[c
   CHECK(icc.params.at("fp_logic_bypass").value >= 0);
   for (const WindowKind& k : window_kinds()) {
     INFO(k.param);
-    REQUIRE(icc.params.count(k.param));
+    REQUIRE((icc.params.count(k.param) || icc.unknown.count(k.param)));
+    if (!icc.params.count(k.param)) {
+      CHECK_THAT(icc.unknown.at(k.param), Catch::Contains("still with"));
+      continue;
+    }
     CHECK(icc.params.at(k.param).value >= 16);
-    CHECK(icc.params.at(k.param).value <= icc.params.at("reorder_buffer").value);
+    if (icc.params.count("reorder_buffer"))
+      CHECK(icc.params.at(k.param).value <= icc.params.at("reorder_buffer").value);
   }
 #endif
   bool said = false;

@@ -436,6 +436,13 @@ class Calibrator {
         f.source = "measured by pacer calibrate: " + std::string(k.overlap) + " still with " +
                    std::to_string(points.back().waiting) + " " + k.filler + "; the window bounds the queue";
         icc.params[k.param] = f;
+      } else if (!points.empty()) {
+        // Nothing bounds it here (a Zen 4's window never filled with 768
+        // nops between two misses): the CPU model's figure stands, and the
+        // description says why it has none.
+        icc.unknown[k.param] = "pacer calibrate: " + std::string(k.overlap) + " still with " +
+                               std::to_string(points.back().waiting) + " " + k.filler +
+                               ", the most it tries; LLVM's CPU model's figure is used";
       }
     }
   }

@@ -37,8 +37,14 @@ WindowStep window_step(const std::vector<WindowPoint>& points, double jump) {
   WindowStep step;
   if (points.empty()) return step;
   // The step is where the time jumps and stays up: a point slowed by a
-  // neighbour, with faster ones after it, is not one.
-  const double overlapped = points.front().seconds;
+  // neighbour, with faster ones after it, is not one. The overlapped time
+  // is the fastest point's: a neighbour that slowed the first point alone
+  // would otherwise hide the step (the window went unmeasured on a
+  // calibration with the other core busy).
+  const double overlapped =
+      std::min_element(points.begin(), points.end(), [](const WindowPoint& a, const WindowPoint& b) {
+        return a.seconds < b.seconds;
+      })->seconds;
   size_t first = points.size();
   while (first > 0 && points[first - 1].seconds >= jump * overlapped) --first;
   if (first < points.size()) step.upper = points[first].waiting;
