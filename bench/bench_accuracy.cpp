@@ -85,8 +85,11 @@ void print(const std::string& title, const std::map<std::string, std::vector<dou
 
 int main(int argc, char** argv) {
   Options o;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string a = argv[i], v = argv[i + 1];
+  for (int i = 1; i < argc; i += 2) {
+    // An option without its value (--help among them) is a usage error,
+    // never a silent run with the defaults.
+    const bool paired = i + 1 < argc;
+    const std::string a = paired ? argv[i] : "", v = paired ? argv[i + 1] : "";
     if (a == "--suite") o.suite = v;
     else if (a == "--hw") o.hw = v;
     else if (a == "--from") o.from = v;

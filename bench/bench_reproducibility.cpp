@@ -61,8 +61,11 @@ std::map<std::string, Estimate> estimates(const json& pass) {
 
 int main(int argc, char** argv) {
   Options o;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string a = argv[i], v = argv[i + 1];
+  for (int i = 1; i < argc; i += 2) {
+    // An option without its value (--help among them) is a usage error,
+    // never a silent run with the defaults.
+    const bool paired = i + 1 < argc;
+    const std::string a = paired ? argv[i] : "", v = paired ? argv[i + 1] : "";
     if (a == "--suite") o.suite = v;
     else if (a == "--hw") o.hw = v;
     else if (a == "--passes") o.passes = std::max(2, std::atoi(v.c_str()));
