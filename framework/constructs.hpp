@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "framework/hardware.hpp"
 #include "framework/ruv.hpp"
 
 namespace pacer {
@@ -35,6 +36,14 @@ struct Construct {
 const std::vector<Construct>& constructs();
 const Construct* find_construct(std::string_view name);
 std::string_view group_name(ConstructGroup group);
+// The construct whose cost stands in for `construct` where a description
+// gives none: a single-precision math function's double form (mathf_exp ->
+// math_exp), for descriptions written before the float forms were
+// measured. Empty for every other construct.
+std::string_view priced_as(std::string_view construct);
+// A cost vector's figure for a construct: its own, else that of the
+// construct it is priced as; null when neither is given.
+const Figure* construct_figure(const HwSection& costs, std::string_view construct);
 // The McMahon-weighted flops of a node's construct counts (Table 1).
 double mcmahon_flops(const Ruv& constructs);
 // The construct whose calibrated cost stands for a pipeline when pairs of
@@ -48,7 +57,7 @@ std::string construct_pair(std::string_view a, std::string_view b);
 std::vector<std::pair<Pipeline, Pipeline>> pipeline_pairs();
 
 // The construct a C library function stands for (sqrt -> double_sqrt, sinf
-// -> math_trig, a "__builtin_" prefix ignored), or null when it is an
+// -> mathf_trig, a "__builtin_" prefix ignored), or null when it is an
 // ordinary call: the frontend counts a call to it as the construct, and ICC
 // prices machine code's call to it at the construct's cost.
 const char* library_construct(std::string_view function);

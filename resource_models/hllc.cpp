@@ -17,12 +17,12 @@ NodeCost construct_cost(const Ruv& constructs, const Hardware& hw, const std::st
   NodeCost cost;
   for (const auto& [construct, count] : constructs) {
     if (count == 0) continue;
-    auto c = costs->params.find(construct);
-    if (c == costs->params.end()) {
+    const Figure* c = construct_figure(*costs, construct);
+    if (!c) {
       cost.unpriced[construct] += count;
       continue;
     }
-    const double seconds = c->second.value * count / divisor;
+    const double seconds = c->value * count / divisor;
     cost.seconds += seconds;
     if (const Construct* k = work ? find_construct(construct) : nullptr) work->add(k->pipeline, seconds);
   }

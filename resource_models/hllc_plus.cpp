@@ -20,6 +20,7 @@
 //   code).
 // The paper's plain Eq. 4 stays the `hllc` model, and both are reported
 // side by side.
+#include "framework/constructs.hpp"
 #include "resource_models/icc/compiled_model.hpp"
 #include "resource_models/icc/memory_term.hpp"
 #include "resource_models/hllc.hpp"
@@ -69,12 +70,12 @@ class HllcPlus : public ResourceModel {
       const std::string cls = name.substr(dot + 1);
       if (free_class(cls)) continue;
       const IrClass* k = find_ir_class(scalar_class(cls));
-      auto c = k && !k->construct.empty() ? costs.params.find(k->construct) : costs.params.end();
-      if (c == costs.params.end()) {
+      const Figure* c = k && !k->construct.empty() ? construct_figure(costs, k->construct) : nullptr;
+      if (!c) {
         cost.unpriced["chain: " + cls] += count;
         continue;
       }
-      chains[name.substr(0, dot)] += (c->second.dependent >= 0 ? c->second.dependent : c->second.value) * count;
+      chains[name.substr(0, dot)] += (c->dependent >= 0 ? c->dependent : c->value) * count;
       chain_classes[name.substr(0, dot)].push_back(cls);
     }
     double longest = 0;

@@ -204,16 +204,8 @@ std::optional<double> reached_size(const std::vector<std::pair<double, double>>&
   return reached;
 }
 
-std::optional<double> latency_reached_size(const std::vector<std::pair<double, double>>& size_latency,
-                                           double memory) {
-  if (size_latency.empty() || !(memory > 2 * size_latency.front().second)) return std::nullopt;
-  const double half = (size_latency.front().second + memory) / 2;
-  std::optional<double> reached;
-  for (const auto& [size, latency] : size_latency) {
-    if (latency > half) break;
-    reached = size;
-  }
-  return reached;
+bool served_by_level(double latency, double below, double memory) {
+  return !(memory > below) || latency <= (below + memory) / 2;
 }
 
 std::vector<double> reach_sizes(double below, double reported) {

@@ -33,8 +33,8 @@ struct CacheLevel {
   // What the report said, when the check found less of it reached (0
   // otherwise): benchmarks meant to run beyond the level go beyond this.
   double reported = 0;
-  // Where its latency is measured, when random loads beyond a smaller set
-  // than the usual point already wait for memory (0: the usual point).
+  // Where its figures were measured again, nearer the level below, after a
+  // pointer chase at the usual point waited for memory (0: the usual point).
   double latency_point = 0;
 };
 
@@ -77,13 +77,10 @@ std::vector<CacheLevel> curve_cache_levels(const std::vector<std::pair<double, d
 // first). Nothing when the curve shows no step of 20% or more.
 std::optional<double> reached_size(const std::vector<std::pair<double, double>>& size_bandwidth);
 
-// The size up to which random dependent loads are served by a level, from
-// a pointer chase's latency (seconds) at growing working sets (bytes,
-// ascending) that start inside the level, against `memory`, main memory's
-// latency: the last working set whose latency is at most halfway from the
-// first point's to memory's. Nothing when memory takes less than twice the
-// first point's latency: then the first point already waited for memory.
-std::optional<double> latency_reached_size(const std::vector<std::pair<double, double>>& size_latency, double memory);
+// Whether a pointer chase that took `latency` was served by its level:
+// at most halfway from the level below's latency to memory's (seconds). A
+// shared level the neighbours held sends the chase to memory.
+bool served_by_level(double latency, double below, double memory);
 
 // The working sets that curve is read at for a level reported as `reported`
 // bytes above one of `below`: from twice `below` to twice `reported` (at

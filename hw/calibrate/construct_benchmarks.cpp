@@ -56,6 +56,10 @@ const std::vector<ConstructBenchmark>& construct_benchmarks() {
       {"math_log", "BF(d#); e# = log(d#); BF(e#);", "", {}},
       {"math_pow", "BF(d#); e# = pow(d#, dy); BF(e#);", "", {}},
       {"math_trig", "BF(d#); e# = sin(d#); BF(e#);", "", {}},
+      {"mathf_exp", "BF(f#); g# = expf(f#); BF(g#);", "", {}},
+      {"mathf_log", "BF(f#); g# = logf(f#); BF(g#);", "", {}},
+      {"mathf_pow", "BF(f#); g# = powf(f#, fy); BF(g#);", "", {}},
+      {"mathf_trig", "BF(f#); g# = sinf(f#); BF(g#);", "", {}},
   };
   return table;
 }
@@ -142,6 +146,7 @@ std::string function(const std::string& name, const std::string& body) {
     << "  float f0 = v_float, f1 = v_float, f2 = v_float, f3 = v_float, fy = v_float_small, fy1 = v_float_one;\n"
     << "  double d0 = v_double, d1 = v_double, d2 = v_double, d3 = v_double, dy = v_double_small, dy1 = v_double_one;\n"
     << "  double e0 = 0, e1 = 0, e2 = 0, e3 = 0;\n"
+    << "  float g0 = 0, g1 = 0, g2 = 0, g3 = 0;\n"
     << "  int i4 = v_int, i5 = v_int, i6 = v_int, i7 = v_int;\n"
     << "  double d4 = v_double, d5 = v_double, d6 = v_double, d7 = v_double;\n"
     << "  pacer_v2d x0 = {v_double, v_double}, x1 = x0, x2 = x0, x3 = x0;\n"

@@ -6,6 +6,7 @@
 //   machine instructions, with the memory and branch terms that MCA leaves
 //   out (memory_term.hpp): t = max(cycles t_cyc + mispredictions, transfers).
 #include "resource_models/resource_model.hpp"
+#include "framework/constructs.hpp"
 #include "resource_models/icc/compiled_model.hpp"
 #include "resource_models/icc/machine_costs.hpp"
 #include "resource_models/icc/memory_term.hpp"
@@ -28,11 +29,10 @@ double calls(const Ruv& r, const Hardware& hw, NodeCost& cost) {
   for (const auto& [name, count] : r) {
     if (!name.starts_with(kCall) || count <= 0) continue;
     const std::string construct = name.substr(kCall.size());
-    if (hllc)
-      if (const auto it = hllc->params.find(construct); it != hllc->params.end()) {
-        seconds += count * it->second.value;
-        continue;
-      }
+    if (const Figure* f = hllc ? construct_figure(*hllc, construct) : nullptr) {
+      seconds += count * f->value;
+      continue;
+    }
     cost.unpriced["hllc/" + construct + " (calls, which MCA leaves out)"] += count;
   }
   return seconds;

@@ -1,5 +1,7 @@
 #include "resource_models/intcc/ir_classes.hpp"
 
+#include "framework/constructs.hpp"
+
 namespace pacer {
 
 const std::vector<IrClass>& ir_classes() {
@@ -15,7 +17,7 @@ const std::vector<IrClass>& ir_classes() {
       t.push_back({p + "minmax", p + "add", "a minimum or maximum is one operation of the adder's kind"});
     }
     for (const char* c : {"conv_int_fp", "conv_fp_int", "conv_fp_fp", "switch", "call", "math_exp", "math_log",
-                          "math_pow", "math_trig"})
+                          "math_pow", "math_trig", "mathf_exp", "mathf_log", "mathf_pow", "mathf_trig"})
       same(c);
     t.push_back({"int_minmax", "int_abs", "a compare and a conditional move, as the absolute value"});
     t.push_back({"int_extend", "local_store", "a widening or narrowing move between registers"});
@@ -85,13 +87,13 @@ HwSection intcc_from_constructs(const HwSection& hllc) {
       s.unknown[c.name] = c.why;
       continue;
     }
-    auto cost = hllc.params.find(c.construct);
-    if (cost == hllc.params.end()) {
+    const Figure* cost = construct_figure(hllc, c.construct);
+    if (!cost) {
       s.unknown[c.name] = "no cost for the construct " + c.construct + ", whose benchmark measures it";
       continue;
     }
-    Figure f = cost->second;
-    f.source = "the construct benchmark " + c.construct + " (" + c.why + "): " + cost->second.source;
+    Figure f = *cost;
+    f.source = "the construct benchmark " + c.construct + " (" + c.why + "): " + cost->source;
     s.params[c.name] = f;
   }
   return s;
@@ -100,15 +102,15 @@ HwSection intcc_from_constructs(const HwSection& hllc) {
 const Figure* ir_class_cost(const std::string& ir_class, const Hardware& hw) {
   if (free_class(ir_class)) return nullptr;
   if (const HwSection* ir = hw.section("intcc")) {
-    for (const std::string& name : {ir_class, scalar_class(ir_class)})
+    const std::string scalar = scalar_class(ir_class);
+    for (const std::string& name : {ir_class, scalar, std::string(priced_as(scalar))})
       if (auto it = ir->params.find(name); it != ir->params.end()) return &it->second;
     return nullptr;
   }
   const IrClass* c = find_ir_class(scalar_class(ir_class));
   const HwSection* hllc = hw.section("hllc");
   if (!c || c->construct.empty() || !hllc) return nullptr;
-  auto it = hllc->params.find(c->construct);
-  return it == hllc->params.end() ? nullptr : &it->second;
+  return construct_figure(*hllc, c->construct);
 }
 
 }  // namespace pacer

@@ -6,6 +6,7 @@
 #include <map>
 #include <string>
 
+#include "framework/constructs.hpp"
 #include "framework/error.hpp"
 #include "resource_models/intcc/ir_classes.hpp"
 #include "llvm/Analysis/LoopInfo.h"
@@ -35,6 +36,9 @@ std::string lanes(const llvm::Type* t) {
 std::string fp(const llvm::Type* t) {
   return t->getScalarType()->getPrimitiveSizeInBits().getFixedValue() <= 32 ? "float_" : "double_";
 }
+
+// "mathf_" or "math_": a math library function's single- or double-precision construct.
+std::string math(const llvm::Type* t) { return fp(t) == "float_" ? "mathf_" : "math_"; }
 
 std::string intrinsic_class(const llvm::IntrinsicInst& call) {
   // Markers with no code: lifetime, assume, debug, invariant, annotations.
@@ -75,13 +79,13 @@ std::string intrinsic_class(const llvm::IntrinsicInst& call) {
     case llvm::Intrinsic::umax:
     case llvm::Intrinsic::abs: return "int_minmax" + lanes(t);
     case llvm::Intrinsic::exp:
-    case llvm::Intrinsic::exp2: return "math_exp";
+    case llvm::Intrinsic::exp2: return math(t) + "exp";
     case llvm::Intrinsic::log:
     case llvm::Intrinsic::log2:
-    case llvm::Intrinsic::log10: return "math_log";
-    case llvm::Intrinsic::pow: return "math_pow";
+    case llvm::Intrinsic::log10: return math(t) + "log";
+    case llvm::Intrinsic::pow: return math(t) + "pow";
     case llvm::Intrinsic::sin:
-    case llvm::Intrinsic::cos: return "math_trig";
+    case llvm::Intrinsic::cos: return math(t) + "trig";
     case llvm::Intrinsic::memcpy:
     case llvm::Intrinsic::memmove:
     case llvm::Intrinsic::memset: return "call";
@@ -94,18 +98,10 @@ std::string intrinsic_class(const llvm::IntrinsicInst& call) {
 
 std::string call_class(const llvm::CallBase& call) {
   if (const auto* i = llvm::dyn_cast<llvm::IntrinsicInst>(&call)) return intrinsic_class(*i);
-  // The C library's mathematics, by exact name (a function of the program
-  // called "cost" is a call).
-  static const std::map<std::string, std::string> library = {
-      {"exp", "math_exp"},  {"expf", "math_exp"},  {"exp2", "math_exp"},   {"exp2f", "math_exp"},
-      {"log", "math_log"},  {"logf", "math_log"},  {"log2", "math_log"},   {"log2f", "math_log"},
-      {"log10", "math_log"}, {"log10f", "math_log"}, {"pow", "math_pow"},  {"powf", "math_pow"},
-      {"sin", "math_trig"}, {"sinf", "math_trig"}, {"cos", "math_trig"},   {"cosf", "math_trig"},
-      {"tan", "math_trig"}, {"tanf", "math_trig"}};
+  // The C library's mathematics, by exact name, as the frontend counts it
+  // (a function of the program called "cost" is a call).
   const llvm::Function* callee = call.getCalledFunction();
-  const std::string name = callee ? callee->getName().str() : std::string();
-  if (auto it = library.find(name); it != library.end()) return it->second;
-  if (name == "sqrt" || name == "sqrtf") return fp(call.getType()) + "sqrt";
+  if (const char* construct = callee ? library_construct(callee->getName()) : nullptr) return construct;
   return "call";
 }
 
