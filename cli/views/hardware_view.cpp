@@ -110,6 +110,8 @@ std::string hardware_text(const Hardware& hw) {
         t.add({name, format_seconds(f->second.value), (f->second.estimated ? "estimate: " : "") + f->second.source});
       else if (auto u = costs->unknown.find(name); u != costs->unknown.end())
         t.add({name, "unknown", u->second});
+      else if (const Figure* as = construct_figure(*costs, name))
+        t.add({name, format_seconds(as->value), "priced as " + std::string(priced_as(name)) + ", which this description gives"});
     }
     // The pipelines measured two at a time, and how far each pair overlaps (HLLC+, IntCC).
     for (const auto& [p, q] : pipeline_pairs()) {
@@ -163,12 +165,16 @@ std::string hardware_check_text(const Hardware& h) {
   std::ostringstream os;
   os << "ok: " << h.file << " (" << h.name << "): " << n << " figures, each with its source";
   if (estimated) os << "; " << estimated << " marked as estimates";
-  size_t priced = 0, declared = 0, pairs = 0;
+  size_t priced = 0, declared = 0, pairs = 0, stood_in = 0;
   for (const auto& [name, f] : hllc.params) (find_construct(name) ? priced : pairs) += 1;
   for (const auto& [name, why] : hllc.unknown) declared += find_construct(name) ? 1 : 0;
+  for (const auto& c : constructs())
+    stood_in += !hllc.params.count(std::string(c.name)) && !hllc.unknown.count(std::string(c.name)) &&
+                construct_figure(hllc, c.name);
   os << "\n  HLLC cost vector: " << priced << " of " << constructs().size() << " constructs";
+  if (stood_in) os << ", " << stood_in << " priced as their double forms";
   if (declared) os << ", " << declared << " declared unknown";
-  if (const size_t missing = constructs().size() - priced - declared) os << ", " << missing << " absent";
+  if (const size_t missing = constructs().size() - priced - declared - stood_in) os << ", " << missing << " absent";
   if (pairs) os << "; " << pairs << " pairs of pipelines measured together";
   os << "\n  sections:";
   for (const auto& s : sections_of(h)) os << ' ' << s;
