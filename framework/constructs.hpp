@@ -41,8 +41,9 @@ std::string_view group_name(ConstructGroup group);
 // math_exp), for descriptions written before the float forms were
 // measured. Empty for every other construct.
 std::string_view priced_as(std::string_view construct);
-// A cost vector's figure for a construct: its own, else that of the
-// construct it is priced as; null when neither is given.
+// A cost vector's figure for a construct: its own, else (when the vector
+// does not name it, not even as unknown) that of the construct it is
+// priced as; null when neither is given.
 const Figure* construct_figure(const HwSection& costs, std::string_view construct);
 // The McMahon-weighted flops of a node's construct counts (Table 1).
 double mcmahon_flops(const Ruv& constructs);

@@ -92,6 +92,25 @@ TEST_CASE("IntCC counts a vectorised loop's IR per source iteration, by class an
   CHECK(r.get("bytes") == Approx(24));
 }
 
+// expf is the float construct's class and a call (its code is the C
+// library's, which may set errno); abs called as a function (-fno-builtin)
+// has the class the llvm.abs intrinsic has.
+TEST_CASE("IntCC classes a float math call as mathf_exp, a call, and abs as int_minmax", "[intcc]") {
+  const CAnalysis a = analyse_ir(
+      "#include <math.h>\n#include <stdlib.h>\n"
+      "void g(float *x, int *k, int n) { for (int i = 0; i < n; i++) x[i] = expf(x[i]) + abs(k[i]); }\n",
+      {{"g.n", 4096}}, "-fno-builtin");
+  const Ruv& r = inner_ir(a, "g");
+  CHECK(r.get("mathf_exp") == Approx(1));
+  CHECK(r.get("math_exp") == 0);
+  CHECK(r.get("int_minmax") == Approx(1));
+  CHECK(r.get("int_abs") == 0);
+  CHECK(r.get("call") == 0);
+  // The call adds no load or store class: the body loads x and k and stores x.
+  CHECK(r.get("load") == Approx(2));
+  CHECK(r.get("store") == Approx(1));
+}
+
 TEST_CASE("IntCC keeps a strict floating-point reduction scalar: one add per element", "[intcc]") {
   const CAnalysis a = analyse_ir(
       kStrictSum,

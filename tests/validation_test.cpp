@@ -661,7 +661,7 @@ int main(void) { gauss(4096); return y[7] < 0; }
 }
 
 // expf is not exp: a library's float form may take half the time (3 ns
-// against 5.8 on a Zen 4). ICC, HLLC and IntCC price a call to it at the
+// against 5.0-5.8 on a Zen 4). ICC, HLLC and IntCC price a call to it at the
 // float construct mathf_exp, and at math_exp where a description written
 // before the float forms gives only that.
 TEST_CASE("a float math call is priced at its float construct, else at the double form", "[icc][mca][hllc]") {
@@ -698,6 +698,10 @@ int main(void) { gaussf(4096); return y[7] < 0; }
   CHECK(!hllc_double.unpriced.count("mathf_exp"));
   const double calls = body->ruvs.at(ruv_kind::constructs).get("mathf_exp");
   CHECK(hllc_double.seconds - hllc_float.seconds == Approx(calls * 6e-9).epsilon(0.01));
+  // A description that declares the float form unknown keeps it unknown.
+  const NodeCost declared = find_resource_model("icc").price(
+      *body, with(exp10 + R"(<unknown construct="mathf_exp" reason="not measured"/>)"));
+  CHECK(declared.unpriced.count("hllc/mathf_exp (calls, which MCA leaves out)"));
   // IntCC's class for the call is the construct's, priced the same way.
   REQUIRE(ir_class_cost("mathf_exp", doubles));
   CHECK(ir_class_cost("mathf_exp", doubles)->value == Approx(10e-9));

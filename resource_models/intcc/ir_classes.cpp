@@ -93,7 +93,8 @@ HwSection intcc_from_constructs(const HwSection& hllc) {
       continue;
     }
     Figure f = *cost;
-    f.source = "the construct benchmark " + c.construct + " (" + c.why + "): " + cost->source;
+    const std::string measured = hllc.params.count(c.construct) ? c.construct : std::string(priced_as(c.construct));
+    f.source = "the construct benchmark " + measured + " (" + c.why + "): " + cost->source;
     s.params[c.name] = f;
   }
   return s;

@@ -101,8 +101,10 @@ std::string call_class(const llvm::CallBase& call) {
   // The C library's mathematics, by exact name, as the frontend counts it
   // (a function of the program called "cost" is a call).
   const llvm::Function* callee = call.getCalledFunction();
-  if (const char* construct = callee ? library_construct(callee->getName()) : nullptr) return construct;
-  return "call";
+  const char* construct = callee ? library_construct(callee->getName()) : nullptr;
+  if (!construct) return "call";
+  // abs as a call (-fno-builtin): the class the llvm.abs intrinsic has.
+  return std::string_view(construct) == "int_abs" ? "int_minmax" : construct;
 }
 
 std::string binary_class(const llvm::BinaryOperator& b) {
@@ -213,7 +215,7 @@ icc::PricedInstruction read(const Instruction& i, const std::string& cls, const 
   }
   const auto* branch = llvm::dyn_cast<llvm::BranchInst>(&i);
   out.conditional_branch = (branch && branch->isConditional()) || llvm::isa<llvm::SwitchInst>(i);
-  out.call = cls == "call" || cls.rfind("math_", 0) == 0;
+  out.call = cls == "call" || cls.starts_with("math_") || cls.starts_with("mathf_");
   out.returns = llvm::isa<llvm::ReturnInst>(i);
   out.loads = i.mayReadFromMemory() && !out.call;
   out.stores = i.mayWriteToMemory() && !out.call;
