@@ -214,6 +214,21 @@ TEST_CASE("cache levels from the latency curve, how much of a level one core rea
   CHECK(!served_by_level(123e-9, 4e-9, 170e-9));
   CHECK(served_by_level(51e-9, 4e-9, 170e-9));
   CHECK(served_by_level(123e-9, 4e-9, 0));
+  // Measured again nearer level 2 (1 MiB): from 5.66 MiB to 3.36 MiB, then
+  // 2.59 MiB, on 4 KiB pages; never at or beyond the point it leaves.
+  const double mib = 1048576;
+  const auto first = nearer_point(2 * mib, 5931008);
+  REQUIRE(first);
+  CHECK(*first == Approx(std::sqrt(2 * mib * 5931008)).margin(2048));
+  CHECK(std::fmod(*first, 4096) == 0);
+  const auto second = nearer_point(2 * mib, *first);
+  REQUIRE(second);
+  CHECK(*second < *first);
+  CHECK(*second > 2 * mib);
+  CHECK(!nearer_point(2 * mib, 2 * mib));
+  REQUIRE(nearer_point(2 * mib, 2 * mib + 4096));
+  CHECK(*nearer_point(2 * mib, 2 * mib + 4096) == 2 * mib);  // one page away: twice level 2 itself
+  CHECK(!nearer_point(0, 5931008));
   // The curve for a level 3 reported as 32 MiB above a 1 MiB level 2: from
   // 2 MiB to 64 MiB, a fifth apart (16, 19, 22.6, 26.9 MiB, ...).
   const auto sizes = reach_sizes(1048576, 32 * 1048576.0);

@@ -208,6 +208,13 @@ bool served_by_level(double latency, double below, double memory) {
   return !(memory > below) || latency <= (below + memory) / 2;
 }
 
+std::optional<double> nearer_point(double inner, double at) {
+  if (!(inner > 0) || !(at > 0)) return std::nullopt;
+  const double next = std::round(std::sqrt(inner * at) / 4096) * 4096;
+  if (next >= at) return std::nullopt;
+  return next;
+}
+
 std::vector<double> reach_sizes(double below, double reported) {
   std::vector<double> out;
   if (!(below > 0) || !(reported > 0)) return out;

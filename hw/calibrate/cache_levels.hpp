@@ -82,6 +82,11 @@ std::optional<double> reached_size(const std::vector<std::pair<double, double>>&
 // shared level the neighbours held sends the chase to memory.
 bool served_by_level(double latency, double below, double memory);
 
+// Where a level whose chase at `at` bytes was not served by it is measured
+// again: midway on a log scale to `inner` (twice the level below), on a
+// 4 KiB grid; nothing when that is no nearer than `at`.
+std::optional<double> nearer_point(double inner, double at);
+
 // The working sets that curve is read at for a level reported as `reported`
 // bytes above one of `below`: from twice `below` to twice `reported` (at
 // most 256 MiB: no core reaches more of a package-wide level), each a

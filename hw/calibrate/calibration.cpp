@@ -261,8 +261,9 @@ class Calibrator {
       const double inner = 2 * levels_[i - 1].bytes;
       auto [at, took] = latency(name);
       for (int attempt = 0; attempt < 2 && !served_by_level(took, below, memory); ++attempt) {
-        const double next = std::round(std::sqrt(inner * at) / 4096) * 4096;
-        if (next >= at) break;
+        const auto nearer = nearer_point(inner, at);
+        if (!nearer) break;
+        const double next = *nearer;
         c_.notes.push_back("a pointer chase over " + mib(at) + " of " + level + " took " + ns(took) + " (memory " +
                            ns(memory) + "): the neighbours held it; measured again over " + mib(next));
         say("measuring " + level + " again over " + mib(next));
