@@ -180,7 +180,7 @@ class Calibrator {
     }
     c_.notes.push_back("CPUID reports no caches");
     say("neither sysfs nor CPUID describes the caches; measuring the latency curve");
-    auto levels = curve_cache_levels(curve("curve", latency_curve_sizes(), program, dir / "curve.txt"));
+    auto levels = curve_cache_levels(latency_curve(latency_curve_sizes(), program, dir / "curve.txt"));
     if (levels.empty()) c_.notes.push_back("the latency curve shows no cache level");
     return levels;
   }
@@ -202,23 +202,37 @@ class Calibrator {
     }
   }
 
-  // Median read bandwidth (bytes per second) or 10th-percentile chase
-  // latency (seconds) at each size, from one run of the harness.
-  std::vector<std::pair<double, double>> curve(const std::string& kind, const std::vector<double>& sizes,
-                                               const fs::path& program, const fs::path& out) const {
+  // One harness run over `sizes` of one memory-only benchmark ("curve": the
+  // pointer chase; "bwcurve": the reads), each size's timings.
+  std::vector<std::vector<double>> run_points(const std::string& kind, const std::vector<double>& sizes,
+                                              const fs::path& program, const fs::path& out) const {
     std::vector<std::string> args = {"memory-only"};
     for (double s : sizes) args.push_back(kind + "=" + std::to_string(static_cast<long>(s)));
     const Timings t = run_harness(program, out, args);
+    const std::string name = kind == "curve" ? "latency:curve:" : "bandwidth:bwcurve:";
+    std::vector<std::vector<double>> out_times;
+    for (double s : sizes) out_times.push_back(timing(t, name + std::to_string(static_cast<long>(s))));
+    return out_times;
+  }
+
+  // The median chase latency (seconds) at each size.
+  std::vector<std::pair<double, double>> latency_curve(const std::vector<double>& sizes, const fs::path& program,
+                                                       const fs::path& out) const {
+    const auto times = run_points("curve", sizes, program, out);
     std::vector<std::pair<double, double>> points;
-    for (double s : sizes) {
-      const std::string key = std::to_string(static_cast<long>(s));
-      if (kind == "curve") {
-        points.emplace_back(s, quantile(timing(t, "latency:curve:" + key), 0.1));
-        continue;
-      }
+    for (std::size_t k = 0; k < sizes.size(); ++k) points.emplace_back(sizes[k], median(times[k]));
+    return points;
+  }
+
+  // The median read bandwidth (bytes per second) at each size.
+  std::vector<std::pair<double, double>> bandwidth_curve(const std::vector<double>& sizes, const fs::path& program,
+                                                         const fs::path& out) const {
+    const auto times = run_points("bwcurve", sizes, program, out);
+    std::vector<std::pair<double, double>> points;
+    for (std::size_t k = 0; k < sizes.size(); ++k) {
       std::vector<double> bw;
-      for (double x : timing(t, "bandwidth:bwcurve:" + key)) bw.push_back(s / x);
-      points.emplace_back(s, median(bw));
+      for (double x : times[k]) bw.push_back(sizes[k] / x);
+      points.emplace_back(sizes[k], median(bw));
     }
     return points;
   }
@@ -228,7 +242,7 @@ class Calibrator {
     // Cut only below the point under the reported size: a stream just past
     // a level's capacity falls to memory's bandwidth even when one core
     // reaches all of it.
-    const auto reached = reached_size(curve("bwcurve", sizes, program, dir / "reach.txt"));
+    const auto reached = reached_size(bandwidth_curve(sizes, program, dir / "reach.txt"));
     if (!reached || *reached >= l.bytes / kReachStep) return;
     const std::string level = "level " + std::to_string(l.level), reported = mib(l.bytes), used = mib(*reached);
     c_.notes.push_back(level + " is reported as " + reported + ", but read bandwidth falls to memory's beyond " +
@@ -285,6 +299,14 @@ class Calibrator {
 
   std::string compiler() const { return o_.compiler.empty() ? std::string(PACER_CLANG) : o_.compiler; }
 
+  // Where a level's figures are measured unless measured again nearer the
+  // level below (recheck_shared_levels): see memory_points.
+  static double usual_point(double below, const CacheLevel& l) {
+    const double whole = std::min(std::max(l.bytes, l.reported), 2 * l.bytes);  // not a package's whole
+    const double at = below > 0 && below < l.bytes ? std::sqrt(below * whole) : l.bytes / 2;
+    return at > l.bytes ? std::sqrt(below * l.bytes) : at;
+  }
+
   // Level 1 at half its size; each level beyond it midway (on a log scale)
   // between the level below and its own size: clearly past the level below,
   // whose lines a stream evicts, and a fraction of its own, which other
@@ -296,12 +318,6 @@ class Calibrator {
   // not one core's level), while that point lies within the part, and
   // memory at four times that whole: the part moves with the neighbours'
   // work, and the figures measured inside it should not move with it.
-  static double usual_point(double below, const CacheLevel& l) {
-    const double whole = std::min(std::max(l.bytes, l.reported), 2 * l.bytes);  // not a package's whole
-    const double at = below > 0 && below < l.bytes ? std::sqrt(below * whole) : l.bytes / 2;
-    return at > l.bytes ? std::sqrt(below * l.bytes) : at;
-  }
-
   std::vector<std::pair<std::string, long>> memory_points() const {
     std::vector<std::pair<std::string, long>> out;
     double last = 1 << 20, below = 0;
