@@ -51,6 +51,10 @@ class Ruv {
 // An IR RUV's entry that is not a count of instructions: the vector width
 // the compiler reports for the node's loop (absent: scalar code).
 inline constexpr const char* ir_vector_lanes = "vector_lanes";
+// A loop node's entry, in its machine and IR RUVs: the source iterations one
+// iteration of its vector body runs, when that copy ran most (absent or 1:
+// scalar code). The cache simulation walks them as one step.
+inline constexpr const char* loop_vector_iterations = "vector_iterations";
 
 // The RUV kinds pacer knows; each resource model reads one or more of them.
 namespace ruv_kind {

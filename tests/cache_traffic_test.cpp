@@ -449,6 +449,34 @@ TEST_CASE("the sets a walk's fills crowd into are counted for each of its refere
   CHECK(pair.get("l1_fill_sets") == Approx(4).epsilon(0.1));
 }
 
+// Six streams a multiple of level 1's span apart crowd into one of its
+// 4-way sets: every source iteration's six loads fetch their lines again,
+// and LRU evicts each before its next use. A loop vectorised by two loads
+// two cells' lines in one access, and fetches each line half as often (a
+// D2Q9 collision: 7.0 ms vectorised by two, 12.4 ms not).
+TEST_CASE("a vectorised loop's lanes are walked as one step, sharing each line's fill", "[traffic]") {
+  const char* const kCells =
+      "static double f[6][512], s;\n"
+      "void cells(void) {\n"
+      "  for (int c = 0; c < 512; c++)\n"
+      "    for (int q = 0; q < 6; q++) s += f[q][c];\n"
+      "}\n";
+  auto fetched = [&](double step) {
+    CAnalysis a = analyse_code(kCells);
+    for_each_node_mutable(a.model.tasks.at(0).seg, [&](SegNode& n) {
+      if (n.kind == NodeKind::Loop && n.induction.find("c_") != std::string::npos)
+        n.ruvs[ruv_kind::machine].set(loop_vector_iterations, step);
+    });
+    attach_cache_traffic(a.model, small_machine(), {});
+    return inner_node(a, "cells").ruvs.at(ruv_kind::machine).get("bytes_from_l2");
+  };
+  CHECK(fetched(1) == Approx(64).epsilon(0.05));  // a line per element
+  CHECK(fetched(2) == Approx(32).epsilon(0.05));  // a line per two
+  CHECK(fetched(8) == Approx(8).epsilon(0.05));   // a line's eight doubles at once
+  // Three lanes, 24 bytes: 10 lines in 8 steps, those that straddle two lines fetching both.
+  CHECK(fetched(3) == Approx(64.0 * 10 / 24).epsilon(0.05));
+}
+
 // A column beside a row: the column's runs of fills reach 4 sets, the row's
 // every one of level 1's 16. A line's time is convex in its sets, so the
 // node's lines are priced by the runs' shares of each count (the column's

@@ -295,6 +295,19 @@ TEST_CASE("HLLC+ divides a vectorised loop's constructs by its width and waits f
       {{"sum.n", 4096}});
   const SegNode& chain = inner(s, "sum");
   CHECK(!chain.ruvs.at(ruv_kind::ir).has(ir_vector_lanes));
+  // The loops themselves: the vectorised one runs its vector body's source
+  // iterations a step, which the cache simulation walks together; the
+  // strict sum's, one.
+  auto loop_step = [](const CAnalysis& a, const std::string& task) {
+    double step = 0;
+    for_each_node(a.model.find_seg(task)->seg, [&](const SegNode& n) {
+      if (n.kind == NodeKind::Loop)
+        step = n.ruvs.count(ruv_kind::ir) ? std::max(1.0, n.ruvs.at(ruv_kind::ir).get(loop_vector_iterations)) : 1;
+    });
+    return step;
+  };
+  CHECK(loop_step(v, "add") >= lanes);
+  CHECK(loop_step(s, "sum") == 1);
   const double add_latency = host.sections.at("hllc").params.at("double_add").dependent;
   REQUIRE(add_latency > 0);
   CHECK(plus.price(chain, host).seconds >= add_latency * 0.999);

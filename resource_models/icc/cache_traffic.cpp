@@ -200,9 +200,9 @@ class NestWalk {
     auto it = fresh_.find(&n);
     return it == fresh_.end() || it->second.executions == 0 ? 0 : it->second.pages / it->second.executions;
   }
-  NestWalk(const CacheShape& shape, const ParamValues& bound, double budget)
+  NestWalk(const CacheShape& shape, const ParamValues& bound, double budget, const char* kind)
       : sim_(shape), levels_(shape.levels.size()), budget_(budget), scratch_(levels_), line_(shape.line),
-        page_(shape.page) {
+        page_(shape.page), kind_(kind) {
     bindings_.params = bound;
     for (const auto& l : shape.levels) capacity_ += l.bytes;
     while ((1.0 * (1ull << (page_shift_ + 1))) <= page_) ++page_shift_;
@@ -369,11 +369,27 @@ class NestWalk {
     double* counter = n.induction.empty() ? nullptr : &bindings_.params[n.induction];
     const double start = counter ? evaluate(n.induction_start, bindings_) : 0;
     innermost_.push_back(counter);
-    for (long long k = 0; k < trips && !stop_; ++k) {
+    const Lanes outer = lanes_;
+    const long long step = counter ? vector_iterations(n) : 1;
+    long long k = 0;
+    if (step > 1) lanes_ = {counter, n.induction_step, step};
+    for (; k + step <= trips && !stop_; k += step) {  // the vector body, then what is left one at a time
+      if (counter) *counter = start + n.induction_step * static_cast<double>(k);
+      seg(*n.body);
+    }
+    lanes_ = outer;
+    for (; k < trips && !stop_; ++k) {
       if (counter) *counter = start + n.induction_step * static_cast<double>(k);
       seg(*n.body);
     }
     innermost_.pop_back();
+  }
+
+  // The source iterations one step of the loop runs together: its vector
+  // body's, when the machine code says so (loop_vector_iterations); else 1.
+  long long vector_iterations(const SegNode& n) const {
+    const auto r = n.ruvs.find(kind_);
+    return r == n.ruvs.end() ? 1 : std::max(1LL, std::llround(r->second.get(loop_vector_iterations)));
   }
 
   // One arm per execution, chosen by a low-discrepancy sequence, so that
@@ -398,33 +414,49 @@ class NestWalk {
     if (counted) {
       t = &pass_[&n];
       if (t->crossed.empty()) t->crossed.assign(levels_, Crossing{});
-      t->executions += 1;
     }
+    if (counted) t->executions += static_cast<double>(lanes_.count);
     if (&n != fresh_node_) fresh_node_ = &n, fresh_at_ = &fresh_[&n];  // most executions repeat the last node
     Fresh& f = *fresh_at_;
     double spent = 0;
     for (size_t i = 0; i < accesses.size(); ++i) {
       const BoundAccess& a = accesses[i];
-      double address = a.base;
-      for (const auto& [counter, stride] : a.strides) address += stride * *counter;
-      const bool walked = sim_.access(static_cast<std::uint64_t>(std::max(0.0, address)), a.width, a.store,
-                                      counted ? t->crossed.data() : scratch_.data(), a.scattered,
-                                      static_cast<unsigned>(i));
-      if (walked && counted) t->walks += 1;
-      const std::uint64_t first = static_cast<std::uint64_t>(std::max(0.0, address));
-      const std::uint64_t page = first >> page_shift_, last = (first + static_cast<std::uint64_t>(std::max(1.0, a.width)) - 1) >> page_shift_;
-      if (page != a.last_page || last != page) {  // most accesses stay on their reference's last page
-        a.last_page = last;
-        for (std::uint64_t p = page; p <= last; ++p) f.pages += reached_.insert(p).second;
+      double address = a.base, apart = 0;  // apart: bytes between the lanes' addresses
+      for (const auto& [counter, stride] : a.strides) {
+        address += stride * *counter;
+        if (counter == lanes_.counter) apart = stride * lanes_.step;
       }
-      spent += lines_of(a.width);
+      auto touch = [&](double at, double width) {
+        const bool walked = sim_.access(static_cast<std::uint64_t>(std::max(0.0, at)), width, a.store,
+                                        counted ? t->crossed.data() : scratch_.data(), a.scattered,
+                                        static_cast<unsigned>(i));
+        if (walked && counted) t->walks += 1;
+        const std::uint64_t first = static_cast<std::uint64_t>(std::max(0.0, at));
+        const std::uint64_t page = first >> page_shift_,
+                            last = (first + static_cast<std::uint64_t>(std::max(1.0, width)) - 1) >> page_shift_;
+        if (page != a.last_page || last != page) {  // most accesses stay on their reference's last page
+          a.last_page = last;
+          for (std::uint64_t p = page; p <= last; ++p) f.pages += reached_.insert(p).second;
+        }
+      };
+      // A vector step's lanes: one access of them all where they lie side
+      // by side, one where they share an address, else one each. They spend
+      // the budget as the source iterations would, so that a vectorised
+      // loop is sampled over the same iterations as a scalar one.
+      const auto lanes = static_cast<double>(lanes_.count);
+      spent += lanes * lines_of(a.width);
+      if (lanes_.count == 1 || apart == 0) touch(address, a.width);
+      else if (std::abs(apart) == a.width) touch(address + std::min(0.0, apart * (lanes - 1)), a.width * lanes);
+      else
+        for (long long j = 0; j < lanes_.count; ++j) touch(address + apart * static_cast<double>(j), a.width);
     }
-    if (!second_run_) f.executions += 1;
+    if (!second_run_) f.executions += static_cast<double>(lanes_.count);
     accesses_ += spent;
     // Executions bound the walk too: nodes with no address the simulation
     // can place (a pointer chase) spend no budget, and a loop of them
     // around another ran on for minutes.
-    if (accesses_ >= budget_ || ++executions_ >= kExecutionsPerAccess * budget_) stop_ = true;
+    executions_ += static_cast<double>(lanes_.count);
+    if (accesses_ >= budget_ || executions_ >= kExecutionsPerAccess * budget_) stop_ = true;
   }
 
   // The node's accesses with the parameters bound, once per node: their
@@ -476,6 +508,15 @@ class NestWalk {
   double line_ = 64, page_ = 4096, capacity_ = 0;
   Bindings bindings_;
   std::vector<const double*> innermost_;  // the counters of the loops being run, innermost last
+  // The vector step being run: its loop's counter, the counter's step per
+  // source iteration, and the source iterations it runs (1: none).
+  struct Lanes {
+    const double* counter = nullptr;
+    double step = 0;
+    long long count = 1;
+  };
+  Lanes lanes_;
+  const char* kind_;  // the RUV whose loop entries say what the compiler vectorised
   std::map<const SegNode*, NodeTraffic> pass_;
   std::map<const SegNode*, std::vector<BoundAccess>> bound_;
   // Pages each node reached first, over all its simulated executions
@@ -514,11 +555,12 @@ struct Traffic {
   std::vector<std::string> notes;
 };
 
-Traffic simulate(const ApplicationModel& model, const CacheShape& shape, const ParamValues& bound, double budget) {
+Traffic simulate(const ApplicationModel& model, const CacheShape& shape, const ParamValues& bound, double budget,
+                 const char* kind) {
   Traffic out;
   int placed = 0, unplaced = 0;
   auto run = [&](const Task& t) {
-    NestWalk walk(shape, bound, budget);
+    NestWalk walk(shape, bound, budget, kind);
     walk.run(t.seg);
     for (auto& n : walk.notes) out.notes.push_back(std::move(n));
     for_each_node(t.seg, [&](const SegNode& n) {
@@ -557,18 +599,20 @@ Traffic simulate(const ApplicationModel& model, const CacheShape& shape, const P
 
 // Everything the simulation reads, as text: the caches, the budget, the
 // bound parameters, and each SEG's loops, branches and references.
-void describe(const Seg& seg, std::string& key) {
+void describe(const Seg& seg, const char* kind, std::string& key) {
   for (const SegNode* n : seg.sequence()) {
     key += "\n" + n->id + " " + kind_name(n->kind);
     if (n->kind == NodeKind::Loop) {
       key += " trips " + to_string(n->trips_at ? n->trips_at : n->trips) + " counter " + n->induction + " " +
              (n->induction_start ? to_string(n->induction_start) : "") + " " + std::to_string(n->induction_step);
-      describe(*n->body, key);
+      if (const auto r = n->ruvs.find(kind); r != n->ruvs.end() && r->second.get(loop_vector_iterations) > 1)
+        key += " vector " + format_number(r->second.get(loop_vector_iterations));
+      describe(*n->body, kind, key);
       key += "\nend";
     }
     for (const auto& arm : n->arms) {
       key += "\narm " + (arm.probability ? to_string(arm.probability) : std::string("else"));
-      describe(*arm.body, key);
+      describe(*arm.body, kind, key);
       key += "\nend";
     }
     for (const MemoryAccess& m : n->memory.affine) {
@@ -581,8 +625,8 @@ void describe(const Seg& seg, std::string& key) {
 }
 
 std::string traffic_key(const ApplicationModel& model, const CacheShape& shape, const ParamValues& bound,
-                        double budget) {
-  std::string key = "pacer traffic 11\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
+                        double budget, const char* kind) {
+  std::string key = "pacer traffic 12\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
                     " tlb " + std::to_string(shape.tlb_entries) + " " + std::to_string(shape.tlb_ways) + " budget " +
                     std::to_string(budget);
   for (const auto& l : shape.levels) key += "\n" + l.name + " " + std::to_string(l.bytes) + " " + std::to_string(l.ways);
@@ -591,7 +635,7 @@ std::string traffic_key(const ApplicationModel& model, const CacheShape& shape, 
   for (const auto* tasks : {&model.tasks, &model.functions})
     for (const auto& t : *tasks) {
       key += "\nseg " + t.name;
-      describe(t.seg, key);
+      describe(t.seg, kind, key);
     }
   return key;
 }
@@ -667,13 +711,13 @@ std::vector<std::string> attach_cache_traffic(ApplicationModel& model, const Har
   if (!hw.sections.count("memory")) return notes;
   const CacheShape shape = cache_shape(hw, notes);
   if (shape.levels.empty()) return notes;
-  const std::string key = traffic_key(model, shape, bound, budget);
+  const std::string key = traffic_key(model, shape, bound, budget, kinds.front());
   const std::filesystem::path dir = cache_directory();
   const std::filesystem::path entry =
       dir.empty() ? std::filesystem::path() : dir / "traffic" / (content_digest(key) + ".json");
   std::optional<Traffic> traffic = dir.empty() ? std::nullopt : lookup(entry, key);
   if (!traffic) {
-    traffic = simulate(model, shape, bound, budget);
+    traffic = simulate(model, shape, bound, budget, kinds.front());
     if (!dir.empty()) store(entry, key, *traffic);
   }
   auto apply = [&](Task& t) {
