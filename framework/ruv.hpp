@@ -55,6 +55,10 @@ inline constexpr const char* ir_vector_lanes = "vector_lanes";
 // iteration of its vector body runs, when that copy ran most (absent or 1:
 // scalar code). The cache simulation walks them as one step.
 inline constexpr const char* loop_vector_iterations = "vector_iterations";
+// A loop node's entry, in the same RUVs: 1 when the compiler unrolled the
+// loop fully into the code around it, whose registers then hold what its
+// iterations load.
+inline constexpr const char* loop_unrolled_away = "unrolled_away";
 
 // The RUV kinds pacer knows; each resource model reads one or more of them.
 namespace ruv_kind {

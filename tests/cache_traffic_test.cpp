@@ -477,6 +477,34 @@ TEST_CASE("a vectorised loop's lanes are walked as one step, sharing each line's
   CHECK(fetched(3) == Approx(64.0 * 10 / 24).epsilon(0.05));
 }
 
+// The same six crowded streams read again in a second loop over the same
+// cell: when the compiler unrolled both inner loops away, the second reads
+// what the first left in registers and fetches nothing; when they stay
+// loops, it fetches every line again. A store through a pointer between
+// them may alias the arrays: the second loop loads them again.
+TEST_CASE("loads the compiler keeps in registers within a loop's step are no accesses", "[traffic]") {
+  auto fetched = [&](const std::string& between, bool away) {
+    CAnalysis a = analyse_code(
+        "static double f[6][512], s, t;\n"
+        "void cells(double *p) {\n"
+        "  for (int c = 0; c < 512; c++) {\n"
+        "    for (int q = 0; q < 6; q++) s += f[q][c];\n" +
+        between +
+        "    for (int r = 0; r < 6; r++) t += f[r][c];\n"
+        "  }\n"
+        "}\n");
+    for_each_node_mutable(a.model.tasks.at(0).seg, [&](SegNode& n) {
+      if (n.kind == NodeKind::Loop && n.induction.find("c_") == std::string::npos)
+        n.ruvs[ruv_kind::machine].set(loop_unrolled_away, away ? 1 : 0);
+    });
+    attach_cache_traffic(a.model, small_machine(), {});
+    return inner_node(a, "cells").ruvs.at(ruv_kind::machine).get("bytes_from_l2");  // the second loop's
+  };
+  CHECK(fetched("", false) == Approx(64).epsilon(0.05));
+  CHECK(fetched("", true) == Approx(0).margin(1));  // but t's own line, where the streams crowd it out
+  CHECK(fetched("    p[c] = s;\n", true) == Approx(64).epsilon(0.05));
+}
+
 // A column beside a row: the column's runs of fills reach 4 sets, the row's
 // every one of level 1's 16. A line's time is convex in its sets, so the
 // node's lines are priced by the runs' shares of each count (the column's

@@ -154,7 +154,7 @@ class Attacher {
     for (const auto& b : branches_) mispredictions(b, chosen);
     for (const auto& l : loops_) {
       exit_mispredictions(l, chosen);
-      vector_iterations(l, chosen);
+      loop_steps(l, chosen);
     }
     if (unbound_)
       notes_.push_back("some trip counts or branch probabilities are not bound (no profile, or a --param missing): "
@@ -988,10 +988,14 @@ class Attacher {
   // source iterations one after another each fetch it again (a D2Q9
   // collision's 18 streams in one set: 7.0 ms vectorised by two, 12.4 ms
   // not; docs/validation.md).
-  void vector_iterations(const Placed& l, const std::map<const SegNode*, const Region*>& chosen) {
+  // And a loop unrolled away holds no step of its own: what its iterations
+  // load stays in registers for the step around it (loop_unrolled_away).
+  void loop_steps(const Placed& l, const std::map<const SegNode*, const Region*>& chosen) {
     const auto c = chosen.find(l.node);
     const double step = c != chosen.end() && c->second->lanes > 1 ? c->second->factor : 1;
     if (step > 1 || l.node->ruvs.count(kind_)) l.node->ruvs[kind_].set(loop_vector_iterations, step);
+    const bool away = unrolled_away(*l.node);
+    if (away || l.node->ruvs.count(kind_)) l.node->ruvs[kind_].set(loop_unrolled_away, away ? 1 : 0);
   }
 
   // A node in loops the compiler unrolled away inside `loop` runs those
