@@ -481,11 +481,13 @@ TEST_CASE("a vectorised loop's lanes are walked as one step, sharing each line's
 // cell: when the compiler unrolled both inner loops away, the second reads
 // what the first left in registers and fetches nothing; when they stay
 // loops, it fetches every line again. A store through a pointer between
-// them may alias the arrays: the second loop loads them again.
+// them, or one through an index read from memory, may alias the arrays:
+// the second loop loads them again.
 TEST_CASE("loads the compiler keeps in registers within a loop's step are no accesses", "[traffic]") {
   auto fetched = [&](const std::string& between, bool away) {
     CAnalysis a = analyse_code(
         "static double f[6][512], s, t;\n"
+        "static int idx[512];\n"
         "void cells(double *p) {\n"
         "  for (int c = 0; c < 512; c++) {\n"
         "    for (int q = 0; q < 6; q++) s += f[q][c];\n" +
@@ -503,6 +505,7 @@ TEST_CASE("loads the compiler keeps in registers within a loop's step are no acc
   CHECK(fetched("", false) == Approx(64).epsilon(0.05));
   CHECK(fetched("", true) == Approx(0).margin(1));  // but t's own line, where the streams crowd it out
   CHECK(fetched("    p[c] = s;\n", true) == Approx(64).epsilon(0.05));
+  CHECK(fetched("    p[idx[c]] = s;\n", true) == Approx(64).epsilon(0.05));  // a store no address describes
 }
 
 // A column beside a row: the column's runs of fills reach 4 sets, the row's

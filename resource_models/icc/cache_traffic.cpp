@@ -349,7 +349,7 @@ class NestWalk {
       case NodeKind::Compute: return compute(n);
       case NodeKind::Loop: return loop(n);
       case NodeKind::Branch: return branch(n);
-      case NodeKind::Call: return;  // the callee's own SEG is walked on its own
+      case NodeKind::Call: return held_.clear();  // the callee's own SEG is walked on its own; it may store anywhere
     }
   }
 
@@ -429,6 +429,7 @@ class NestWalk {
       if (t->crossed.empty()) t->crossed.assign(levels_, Crossing{});
     }
     if (counted) t->executions += static_cast<double>(lanes_.count);
+    if (n.memory.opaque > 0) held_.clear();  // a reference no address describes may be a store to any object
     if (&n != fresh_node_) fresh_node_ = &n, fresh_at_ = &fresh_[&n];  // most executions repeat the last node
     Fresh& f = *fresh_at_;
     double spent = 0;
@@ -673,7 +674,7 @@ void describe(const Seg& seg, const char* kind, std::string& key) {
 
 std::string traffic_key(const ApplicationModel& model, const CacheShape& shape, const ParamValues& bound,
                         double budget, const char* kind) {
-  std::string key = "pacer traffic 13\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
+  std::string key = "pacer traffic 14\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
                     " tlb " + std::to_string(shape.tlb_entries) + " " + std::to_string(shape.tlb_ways) + " budget " +
                     std::to_string(budget);
   for (const auto& l : shape.levels) key += "\n" + l.name + " " + std::to_string(l.bytes) + " " + std::to_string(l.ways);
