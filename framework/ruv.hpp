@@ -52,8 +52,10 @@ class Ruv {
 // the compiler reports for the node's loop (absent: scalar code).
 inline constexpr const char* ir_vector_lanes = "vector_lanes";
 // A loop node's entry, in its machine and IR RUVs: the source iterations one
-// iteration of its vector body runs, when that copy ran most (absent or 1:
-// scalar code). The cache simulation walks them as one step.
+// iteration of its vector body runs (its factor: width times interleave,
+// and the unroll when the counted run says so), when that copy ran most in
+// the counted run or, with none, is the one chosen (absent or 1: scalar
+// code). The cache simulation walks them as one step.
 inline constexpr const char* loop_vector_iterations = "vector_iterations";
 // A loop node's entry, in the same RUVs: 1 when the compiler unrolled the
 // loop fully into the code around it, whose registers then hold what its

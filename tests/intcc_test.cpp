@@ -11,6 +11,7 @@
 #include "frontends/clang/c_frontend.hpp"
 #include "frontends/xml/catalogue.hpp"
 #include "frontends/xml/hardware_io.hpp"
+#include "resource_models/icc/compiled_model.hpp"
 #include "resource_models/icc/machine_costs.hpp"
 #include "resource_models/intcc/ir_classes.hpp"
 #include "resource_models/resource_model.hpp"
@@ -396,4 +397,44 @@ TEST_CASE("pacer predict reports HLLC and HLLC+ side by side", "[intcc][hllc+]")
   test::check_refused("predict examples/kernels/stencil1d.c --function stencil1d --param stencil1d.sweeps=2 "
                       "--param stencil1d.n=4096 --hw hw/parsytec-t800.xml --model hllc+",
                       "the hllc+ model compiles code with the machine's <icc compiler=");
+}
+
+// The marks the cache simulation walks by, as the machine code sets them on
+// a collision's loops: the cell loop vectorised, its two loops over the
+// directions unrolled away; in IntCC's RUV the same, shared from ICC's.
+TEST_CASE("the machine code marks a vectorised loop's step and the loops unrolled away", "[icc][traffic]") {
+  const auto path = std::filesystem::temp_directory_path() / ("pacer-steps-" + std::to_string(getpid()) + ".c");
+  std::ofstream(path) << "double f[9][4096], g[9][4096];\n"
+                         "void collide(void) {\n"
+                         "  for (long c = 0; c < 4096; c++) {\n"
+                         "    double rho = 0;\n"
+                         "    for (int q = 0; q < 9; q++) rho += f[q][c];\n"
+                         "    for (int q = 0; q < 9; q++) g[q][c] = f[q][c] - 0.5 * rho;\n"
+                         "  }\n"
+                         "}\n";
+  CAnalysis a = analyse_c({{path.string()}, {}, {}});
+  const MachineCostOptions options = machine_cost_options(load_hardware("host"), {});
+  attach_machine_costs(a.model, a.sources, options, {});
+  MachineCostOptions ir = options;
+  ir.intermediate = true;
+  attach_machine_costs(a.model, a.sources, ir, {});
+  share_machine_terms(a.model);
+  std::filesystem::remove(path);
+  std::map<int, std::pair<double, double>> marks;  // line -> (step, away), machine
+  std::map<int, std::pair<double, double>> ir_marks;
+  for_each_node(a.model.tasks.at(0).seg, [&](const SegNode& n) {
+    if (n.kind != NodeKind::Loop) return;
+    for (auto [kind, into] : {std::pair{ruv_kind::machine, &marks}, std::pair{ruv_kind::ir, &ir_marks}}) {
+      const auto r = n.ruvs.find(kind);
+      (*into)[n.where.line] =
+          r == n.ruvs.end() ? std::pair{1.0, 0.0}
+                            : std::pair{std::max(1.0, r->second.get(loop_vector_iterations)), r->second.get(loop_unrolled_away)};
+    }
+  });
+  REQUIRE(marks.size() == 3);
+  CHECK(marks[3].first >= 2);  // the cells
+  CHECK(marks[3].second == 0);
+  CHECK(marks[5] == std::pair{1.0, 1.0});  // the directions, twice
+  CHECK(marks[6] == std::pair{1.0, 1.0});
+  CHECK(ir_marks == marks);
 }

@@ -325,6 +325,7 @@ class NestWalk {
       pass_.clear();
       accesses_ = executions_ = 0;
       counting_from_ = 0;
+      held_.clear();
       second_run_ = true;  // its pages were all reached in the first
       node(n);
       second_run_ = false;
@@ -349,7 +350,9 @@ class NestWalk {
       case NodeKind::Compute: return compute(n);
       case NodeKind::Loop: return loop(n);
       case NodeKind::Branch: return branch(n);
-      case NodeKind::Call: return held_.clear();  // the callee's own SEG is walked on its own; it may store anywhere
+      case NodeKind::Call:  // the callee's own SEG is walked on its own; it may store anywhere
+        held_.clear();
+        return;
     }
   }
 
@@ -372,7 +375,9 @@ class NestWalk {
     const double start = counter ? evaluate(n.induction_start, bindings_) : 0;
     innermost_.push_back(counter);
     const Lanes outer = lanes_;
-    const long long step = counter ? vector_iterations(n) : 1;
+    // Only the vectoriser's loop steps by lanes: an inner loop marked too
+    // (remarks are matched by line) walks its outer loop's lanes as one.
+    const long long step = counter && lanes_.count == 1 ? vector_iterations(n) : 1;
     const bool away = unrolled_away(n);
     long long k = 0;
     if (step > 1) lanes_ = {counter, n.induction_step, step};
@@ -538,11 +543,15 @@ class NestWalk {
     void clear() { arrays.clear(), pointees.clear(); }
   };
   Held held_;
+  static constexpr double kWidestHeld = 64;  // bytes: a 512-bit register
   static std::uint64_t held_key(double at, double width) {
-    return static_cast<std::uint64_t>(std::max(0.0, at)) * 128 + static_cast<std::uint64_t>(std::min(width, 127.0));
+    return static_cast<std::uint64_t>(std::max(0.0, at)) * 128 + static_cast<std::uint64_t>(width);
   }
   // Whether the access finds its value held; records it as held after.
+  // A copy's range, or lanes wider than a vector register, are no value
+  // in registers.
   bool held(double at, double width, const BoundAccess& a) {
+    if (width > kWidestHeld) return false;
     const std::uint64_t key = held_key(at, width);
     if (a.store) {
       if (a.pointee) held_.arrays.clear();
@@ -651,10 +660,10 @@ void describe(const Seg& seg, const char* kind, std::string& key) {
     if (n->kind == NodeKind::Loop) {
       key += " trips " + to_string(n->trips_at ? n->trips_at : n->trips) + " counter " + n->induction + " " +
              (n->induction_start ? to_string(n->induction_start) : "") + " " + std::to_string(n->induction_step);
-      if (const auto r = n->ruvs.find(kind); r != n->ruvs.end() && r->second.get(loop_vector_iterations) > 1)
-        key += " vector " + format_number(r->second.get(loop_vector_iterations));
-      if (const auto r = n->ruvs.find(kind); r != n->ruvs.end() && r->second.get(loop_unrolled_away) > 0)
-        key += " unrolled";
+      if (const auto r = n->ruvs.find(kind); r != n->ruvs.end()) {
+        if (r->second.get(loop_vector_iterations) > 1) key += " vector " + format_number(r->second.get(loop_vector_iterations));
+        if (r->second.get(loop_unrolled_away) > 0) key += " unrolled";
+      }
       describe(*n->body, kind, key);
       key += "\nend";
     }
@@ -674,7 +683,7 @@ void describe(const Seg& seg, const char* kind, std::string& key) {
 
 std::string traffic_key(const ApplicationModel& model, const CacheShape& shape, const ParamValues& bound,
                         double budget, const char* kind) {
-  std::string key = "pacer traffic 14\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
+  std::string key = "pacer traffic 15\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
                     " tlb " + std::to_string(shape.tlb_entries) + " " + std::to_string(shape.tlb_ways) + " budget " +
                     std::to_string(budget);
   for (const auto& l : shape.levels) key += "\n" + l.name + " " + std::to_string(l.bytes) + " " + std::to_string(l.ways);

@@ -10,6 +10,15 @@ void share_machine_terms(ApplicationModel& model) {
                                          "branch_waits_l3", "branch_waits_mem", "lines_scattered_from_l2",
                                          "lines_scattered_from_l3", "lines_scattered_from_mem"};
   auto share = [](SegNode& n) {
+    // The loops' steps too, so that both models walk the caches alike: the
+    // IR has no counted run to say which copy of a loop ran most.
+    if (n.kind == NodeKind::Loop) {
+      const auto machine = n.ruvs.find(ruv_kind::machine);
+      if (machine != n.ruvs.end())
+        for (const char* e : {loop_vector_iterations, loop_unrolled_away})
+          if (machine->second.has(e)) n.ruvs[ruv_kind::ir].set(e, machine->second.get(e));
+      return;
+    }
     const auto ir = n.ruvs.find(ruv_kind::ir);
     if (ir == n.ruvs.end()) return;
     const auto machine = n.ruvs.find(ruv_kind::machine);

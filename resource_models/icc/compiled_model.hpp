@@ -25,6 +25,8 @@ ResourceModel::Prepared prepare_compiled(const ApplicationModel& model, const Ha
 // instruction). The IR is not what runs: an IR select may become a branch,
 // an IR branch a conditional move, and its loads have no place in the
 // counted run. IntCC and HLLC+ then share ICC's terms, not just its form.
+// Each loop's step marks too (loop_vector_iterations, loop_unrolled_away),
+// so that one cache simulation serves both.
 void share_machine_terms(ApplicationModel& model);
 
 }  // namespace pacer

@@ -126,6 +126,8 @@ class Attacher {
     source_ = code.source;
     files_ = &code.files;
     for (const auto& f : code.functions) regions(f);
+    for (const auto& l : loops_)
+      if (unrolled_away(*l.node)) unrolled_.insert(l.node);  // by this code's remarks, while they are at hand
     for (const auto& r : code.remarks)
       if (!r.library_call.empty())
         notes_.push_back(fs::path(source_).filename().string() + ":" + std::to_string(r.line) + " (" + r.function +
@@ -994,7 +996,11 @@ class Attacher {
     const auto c = chosen.find(l.node);
     const double step = c != chosen.end() && c->second->lanes > 1 ? c->second->factor : 1;
     if (step > 1 || l.node->ruvs.count(kind_)) l.node->ruvs[kind_].set(loop_vector_iterations, step);
-    const bool away = unrolled_away(*l.node);
+    // A loop with machine code of its own stays a loop, though a copy
+    // inlined elsewhere was unrolled.
+    const bool away = unrolled_.count(l.node) && !chosen.count(l.node);
+    // Written where marked or already holding an RUV (marks of an earlier
+    // attachment overwritten), without an RUV on every loop.
     if (away || l.node->ruvs.count(kind_)) l.node->ruvs[kind_].set(loop_unrolled_away, away ? 1 : 0);
   }
 
@@ -1042,6 +1048,7 @@ class Attacher {
   // Candidates by the SEG loop they stand for, or, for code outside loops,
   // by the SEG function (null loop and its name).
   std::map<std::pair<const SegNode*, std::string>, std::vector<Region>> by_loop_;
+  std::set<const SegNode*> unrolled_;  // loops some code's remarks say were unrolled away
   std::map<const SegNode*, std::string> function_of_;  // each compute node's SEG function
   std::set<const SegNode*> priced_;
   std::map<const SegNode*, int> next_recurrence_;
