@@ -432,8 +432,8 @@ class NestWalk {
     if (counted) {
       t = &pass_[&n];
       if (t->crossed.empty()) t->crossed.assign(levels_, Crossing{});
+      t->executions += static_cast<double>(lanes_.count);
     }
-    if (counted) t->executions += static_cast<double>(lanes_.count);
     if (n.memory.opaque > 0) held_.clear();  // a reference no address describes may be a store to any object
     if (&n != fresh_node_) fresh_node_ = &n, fresh_at_ = &fresh_[&n];  // most executions repeat the last node
     Fresh& f = *fresh_at_;
