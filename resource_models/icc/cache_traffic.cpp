@@ -538,10 +538,13 @@ class NestWalk {
   // every load a fill predicted 17.8). A store through a pointer may alias
   // any other object, and a store to an array what a pointer reaches: they
   // end what is held of those.
+  // A step holds a few dozen values at most, as a register file does: kept
+  // in short vectors, searched in place, no allocation per access.
   struct Held {
-    std::unordered_set<std::uint64_t> arrays, pointees;
+    std::vector<std::uint64_t> arrays, pointees;
     void clear() { arrays.clear(), pointees.clear(); }
   };
+  static constexpr size_t kMostHeld = 256;  // beyond, spilled: a step this long holds no more
   Held held_;
   static constexpr double kWidestHeld = 64;  // bytes: a 512-bit register
   static std::uint64_t held_key(double at, double width) {
@@ -556,10 +559,10 @@ class NestWalk {
     if (a.store) {
       if (a.pointee) held_.arrays.clear();
       held_.pointees.clear();
-    } else if ((a.pointee ? held_.pointees : held_.arrays).count(key)) {
-      return true;
     }
-    (a.pointee ? held_.pointees : held_.arrays).insert(key);
+    std::vector<std::uint64_t>& kept = a.pointee ? held_.pointees : held_.arrays;
+    if (std::find(kept.begin(), kept.end(), key) != kept.end()) return !a.store;
+    if (kept.size() < kMostHeld) kept.push_back(key);
     return false;
   }
 
