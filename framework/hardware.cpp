@@ -89,6 +89,10 @@ const std::vector<SectionSpec> kSchema = {
       {"l3_line_1_sets", D::Time,
        "one line from level 3 when level 1's fills crowd into 1 of its sets and level 2 cannot hold the walk's lines",
        kCore},
+      {"l3_line_1_sets_stores", D::Time,
+       "one line from level 3 when level 1's fills for stores crowd into 1 of its sets and level 2 cannot hold the "
+       "walk's lines",
+       kCore},
       {"tlb_entries", D::Count, "the last-level data TLB's entries for pages of page_size"},
       {"tlb_ways", D::Count, "that TLB's associativity (ways; 0: fully associative)"},
       {"page_walk", D::Time,

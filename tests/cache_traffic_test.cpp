@@ -625,6 +625,48 @@ TEST_CASE("ICC prices a crowded walk's lines from level 3 at that walk measured 
   CHECK(icc.price(column, hw).seconds == Approx(1.28e-9).epsilon(0.05));  // level 3's bandwidth
 }
 
+// A column of stores from level 3 evicts, with each fill into its crowded
+// set, a line it wrote, which goes back while the set waits: its lines cost
+// the walk with stores measured from level 3. The column of loads beside it
+// in the same code evicts nothing written and keeps the loads' figure.
+TEST_CASE("ICC prices a crowded column of stores from level 3 at the walk with stores, a column of loads at the loads'", "[traffic]") {
+  CAnalysis a = analyse_code(
+      "static float b[512][1024], c[512][1024], s;\n"
+      "void store_columns(void) {\n"
+      "  for (int j = 0; j < 64; j++)\n"
+      "    for (int i = 0; i < 512; i++) b[i][j] = s;\n"
+      "}\n"
+      "void load_columns(void) {\n"
+      "  for (int j = 0; j < 64; j++)\n"
+      "    for (int i = 0; i < 512; i++) s += c[i][j];\n"
+      "}\n");
+  Hardware hw = small_machine();
+  auto& memory = hw.sections["memory"].params;
+  memory["l3_size"] = memory["l2_size"];
+  memory["l3_size"].value = 4 * 1048576.0;
+  memory["l3_ways"] = memory["l2_ways"];
+  memory["l3_ways"].value = 16;
+  attach_cache_traffic(a.model, hw, {});
+  const Ruv& stores = inner_node(a, "store_columns").ruvs.at(ruv_kind::machine);
+  const Ruv& loads = inner_node(a, "load_columns").ruvs.at(ruv_kind::machine);
+  REQUIRE(stores.get("lines_scattered_from_l3") == Approx(1).epsilon(0.05));
+  REQUIRE(stores.get("lines_scattered_dirty_from_l3") == Approx(1).epsilon(0.05));  // every fill evicts a written line
+  REQUIRE(loads.get("lines_scattered_from_l3") == Approx(1).epsilon(0.05));
+  REQUIRE(loads.get("lines_scattered_dirty_from_l3") == 0);
+  const ResourceModel& icc = find_resource_model("icc");
+  memory["l2_line_1_sets"] = ns(8);
+  memory["l3_scattered_line"] = ns(1);
+  memory["l3_bandwidth"] = memory["l2_bandwidth"];
+  memory["l2_latency"] = ns(4);
+  memory["l3_latency"] = ns(20);
+  memory["l3_line_1_sets"] = ns(48);
+  auto price = [&](const char* function) { return icc.price(inner_node(a, function), hw).seconds; };
+  CHECK(price("store_columns") == Approx(48e-9).epsilon(0.05));  // no walk with stores measured: as loads
+  memory["l3_line_1_sets_stores"] = ns(96);
+  CHECK(price("store_columns") == Approx(96e-9).epsilon(0.05));
+  CHECK(price("load_columns") == Approx(48e-9).epsilon(0.05));
+}
+
 TEST_CASE("the simulated traffic is kept on disk: a second prediction at the same point simulates nothing", "[traffic]") {
   const auto dir = std::filesystem::temp_directory_path() / ("pacer-traffic-cache-" + std::to_string(getpid()));
   std::filesystem::remove_all(dir);

@@ -1305,10 +1305,15 @@ TEST_CASE("pacer calibrate writes a description every model can read", "[calibra
     // Where level 3 is large enough to hold a walk level 2 cannot (over
     // four times level 2), the walk is measured from there too, and its
     // lines come slower.
-    if (mem.params.count("l3_size") && mem.params.at("l3_size").value > 5 * mem.params.at("l2_size").value)
+    // The same walk with stores is measured beside it.
+    if (mem.params.count("l3_size") && mem.params.at("l3_size").value > 5 * mem.params.at("l2_size").value) {
       REQUIRE(mem.params.count("l3_line_1_sets"));
+      REQUIRE(mem.params.count("l3_line_1_sets_stores"));
+    }
     if (mem.params.count("l3_line_1_sets"))
       CHECK(mem.params.at("l3_line_1_sets").value > mem.params.at("l2_line_1_sets").value);
+    if (mem.params.count("l3_line_1_sets_stores"))
+      CHECK(mem.params.at("l3_line_1_sets_stores").value > mem.params.at("l2_line_1_sets").value);
   }
   CHECK(hw.sections.at("icc").attributes.at("flags") == "-O2");
   // What a timed region costs, measured on calibration's own programs (CT).

@@ -122,7 +122,9 @@ class Calibrator {
     if (const long bytes = level2_point(); bytes > 0)
       for (const auto& [sets, stride] : set_walks())
         args.push_back("stride" + std::to_string(stride) + "=" + std::to_string(bytes));
-    if (const auto walk = level3_set_walk()) args.push_back("matrix" + std::to_string(walk->second) + "=" + std::to_string(walk->first));
+    if (const auto walk = level3_set_walk())
+      for (const char* kind : {"matrix", "wmatrix"})  // with loads, then with stores
+        args.push_back(kind + std::to_string(walk->second) + "=" + std::to_string(walk->first));
     say("measuring (pinned to one core)");
     Timings t = run_harness(program, dir.path / "timings.txt", args);
     recheck_shared_levels(t, program, dir.path);
@@ -609,7 +611,24 @@ class Calibrator {
             "measured by pacer calibrate: independent loads of every line" + where + " in random order");
       }
     }
-    if (const long bytes = level2_point(); bytes > 0)
+    Figure page = measured(static_cast<double>(sysconf(_SC_PAGESIZE)), 0, 1, "B",
+                           "the operating system's page size (sysconf)");
+    page.spread = -1;
+    mem.params["page_size"] = page;
+    tlb(t, mem);
+    page_fault(t, mem);
+    for (const bool stores : {false, true}) crowded_walks(t, mem, stores);
+  }
+
+  // The crowded walks: from level 2 over 1 to 16 of level 1's sets
+  // (set_walks, l2_line_K_sets), and from level 3 over one
+  // (level3_set_walk), with loads (l3_line_1_sets) and with stores
+  // (l3_line_1_sets_stores): there, a store's fill evicts a line the walk
+  // wrote, whose write-back holds the set's place too.
+  void crowded_walks(const Timings& t, HwSection& mem, bool stores) const {
+    const std::string kind = stores ? "stores" : "sets", suffix = stores ? "_stores" : "",
+                      what = stores ? "stores" : "loads";
+    if (const long bytes = level2_point(); bytes > 0 && !stores)
       for (const auto& [sets, stride] : set_walks()) {
         std::vector<double> line;
         for (double s : timing(t, "sets:" + std::to_string(stride) + ":" + std::to_string(bytes)))
@@ -620,32 +639,26 @@ class Calibrator {
                 std::to_string(bytes / 1024) + " KiB, a line each, whose level 1 misses fall into " +
                 std::to_string(sets) + " of its sets");
       }
-    Figure page = measured(static_cast<double>(sysconf(_SC_PAGESIZE)), 0, 1, "B",
-                           "the operating system's page size (sysconf)");
-    page.spread = -1;
-    mem.params["page_size"] = page;
-    tlb(t, mem);
-    page_fault(t, mem);
-    if (const auto walk = level3_set_walk()) {
-      std::vector<double> line;
-      const std::string key = "sets:" + std::to_string(walk->second) + ":" + std::to_string(walk->first) + ":x" +
-                              std::to_string(kMatrixVisits);
-      for (double s : timing(t, key)) line.push_back(s / static_cast<double>(kMatrixVisits * (walk->first / 64)));
-      // Each row its own page: where the TLB holds fewer, every line also
-      // waited for a page walk, which ICC prices on its own.
-      std::string walks;
-      const double pages = static_cast<double>(walk->first) / std::max<double>(walk->second, page.value);
-      if (mem.params.count("tlb_entries") && mem.params.count("page_walk") && pages > mem.params.at("tlb_entries").value) {
-        for (double& x : line) x = std::max(x - mem.params.at("page_walk").value, 0.5 * x);
-        walks = ", less a page walk a line (its " + std::to_string(std::lround(pages)) + " pages overrun the TLB)";
-      }
-      mem.params["l3_line_1_sets"] = measured(
-          median(line), spread(line), 1e-9, "ns",
-          "measured by pacer calibrate: loads down the columns of rows " + std::to_string(walk->second) +
-              " B apart over " + std::to_string(walk->first / 1024) +
-              " KiB, a line each, eight times over (a matrix's columns of doubles), whose level 1 misses fall "
-              "into 1 of its sets and which level 2 cannot hold" + walks);
+    const auto walk = level3_set_walk();
+    if (!walk) return;
+    std::vector<double> line;
+    const std::string key = kind + ":" + std::to_string(walk->second) + ":" + std::to_string(walk->first) + ":x" +
+                            std::to_string(kMatrixVisits);
+    for (double s : timing(t, key)) line.push_back(s / static_cast<double>(kMatrixVisits * (walk->first / 64)));
+    // Each row its own page: where the TLB holds fewer, every line also
+    // waited for a page walk, which ICC prices on its own.
+    std::string walks;
+    const double pages = static_cast<double>(walk->first) / std::max(walk->second, sysconf(_SC_PAGESIZE));
+    if (mem.params.count("tlb_entries") && mem.params.count("page_walk") && pages > mem.params.at("tlb_entries").value) {
+      for (double& x : line) x = std::max(x - mem.params.at("page_walk").value, 0.5 * x);
+      walks = ", less a page walk a line (its " + std::to_string(std::lround(pages)) + " pages overrun the TLB)";
     }
+    mem.params["l3_line_1_sets" + suffix] =
+        measured(median(line), spread(line), 1e-9, "ns",
+                 "measured by pacer calibrate: " + what + " down the columns of rows " + std::to_string(walk->second) +
+                     " B apart over " + std::to_string(walk->first / 1024) +
+                     " KiB, a line each, eight times over (a matrix's columns of doubles), whose level 1 misses fall "
+                     "into 1 of its sets and which level 2 cannot hold" + walks);
   }
 
   // The first touch of a page the program has not used: seconds per

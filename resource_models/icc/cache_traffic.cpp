@@ -154,7 +154,9 @@ bool CacheSimulator::touch(size_t k, std::uint64_t line, bool store, Crossing* c
     was_dirty = dirty[way];
   } else {
     way = l.ways - 1;  // the least recently used
-    if (set[way] != 0 && dirty[way]) {
+    const bool evicts_written = set[way] != 0 && dirty[way];
+    if (k == 0) evicted_written_ = evicts_written;
+    if (evicts_written) {
       crossed[k].writebacks += 1;
       touch(k + 1, set[way] - 1, true, crossed, true, false);
     }
@@ -162,6 +164,7 @@ bool CacheSimulator::touch(size_t k, std::uint64_t line, bool store, Crossing* c
       crossed[k].fills += 1;
       if (k == 0) crossed[k].fill_into_set(line % l.sets, stream_);  // only level 1's sets are priced
       if (scattered) crossed[k].scattered += 1;
+      if (scattered && evicted_written_) crossed[k].scattered_dirty += 1;
       touch(k + 1, line, false, crossed, false, scattered);
     }
   }
@@ -339,6 +342,7 @@ class NestWalk {
         into.crossed[k].fills += t.crossed[k].fills;
         into.crossed[k].writebacks += t.crossed[k].writebacks;
         into.crossed[k].scattered += t.crossed[k].scattered;
+        into.crossed[k].scattered_dirty += t.crossed[k].scattered_dirty;
         for (size_t c = 0; c <= Crossing::kMostSets; ++c) into.crossed[k].runs_by_sets[c] += t.crossed[k].runs_by_sets[c];
       }
     }
@@ -638,6 +642,8 @@ Traffic simulate(const ApplicationModel& model, const CacheShape& shape, const P
         r["bytes_from_" + shape.source_of(k)] = c.fills * shape.line / it->second.executions;
         r["bytes_to_" + shape.source_of(k)] = c.writebacks * shape.line / it->second.executions;
         if (c.scattered > 0) r["lines_scattered_from_" + shape.source_of(k)] = c.scattered / it->second.executions;
+        if (c.scattered_dirty > 0)
+          r["lines_scattered_dirty_from_" + shape.source_of(k)] = c.scattered_dirty / it->second.executions;
         if (const double runs = c.runs(); k == 0 && runs > 0) {
           r["l1_fill_sets"] = c.mean_sets();
           for (size_t s = 1; s <= Crossing::kMostSets; ++s)
@@ -686,7 +692,7 @@ void describe(const Seg& seg, const char* kind, std::string& key) {
 
 std::string traffic_key(const ApplicationModel& model, const CacheShape& shape, const ParamValues& bound,
                         double budget, const char* kind) {
-  std::string key = "pacer traffic 15\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
+  std::string key = "pacer traffic 17\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
                     " tlb " + std::to_string(shape.tlb_entries) + " " + std::to_string(shape.tlb_ways) + " budget " +
                     std::to_string(budget);
   for (const auto& l : shape.levels) key += "\n" + l.name + " " + std::to_string(l.bytes) + " " + std::to_string(l.ways);

@@ -65,6 +65,9 @@ struct Crossing {
   double fills = 0;
   double writebacks = 0;
   double scattered = 0;  // of the fills, those of loads no prefetcher follows
+  // Of those, the ones whose fill into level 1 evicted a line the code wrote:
+  // a crowded set holds its place for the write-back too.
+  double scattered_dirty = 0;
   // The sets of the level above each stream's fills went into, in runs of
   // 32 fills of that stream (a stream: one memory reference of the code):
   // the runs by how many distinct sets each reached (1 to 32). A column
@@ -121,6 +124,7 @@ class CacheSimulator {
   bool touch(size_t k, std::uint64_t line, bool store, Crossing* crossed, bool writeback, bool scattered);
   std::vector<Level> levels_;
   unsigned stream_ = 0;  // of the access being made
+  bool evicted_written_ = false;  // the access's fill into level 1 evicted a line the code wrote
   unsigned line_shift_ = 6, page_shift_ = 12;
   std::unordered_map<std::uint64_t, std::uint64_t> frames_;  // virtual page -> frame
   std::unordered_set<std::uint64_t> used_frames_;
@@ -136,7 +140,9 @@ class CacheSimulator {
 // written back to it, lines_scattered_from_l2, ..., the fills no prefetcher
 // follows, page_walks, the TLB misses, l1_fill_sets, how many of level 1's
 // sets each 32 of its fills in a row went into, l1_fill_sets_share_K, the
-// share of those runs that reached K sets, and traffic = 1).
+// share of those runs that reached K sets, lines_scattered_dirty_from_l3,
+// those of the lines scattered from level 3 whose fill into level 1 evicted a
+// line the code wrote, and traffic = 1).
 // Every node that reaches a page first gets fresh_pages, the pages it reached
 // first per execution, as if the task's memory were untouched at its start;
 // and where the profile counted the task's page faults (the model's

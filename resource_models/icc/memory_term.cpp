@@ -115,16 +115,22 @@ double crowded_line_time(const Ruv& r, const Hardware& hw) {
 // costs, l3_line_1_sets, and a walk over more sets its own time from level 2
 // in the ratio l3_line_1_sets / l2_line_1_sets (so that a walk over one set
 // costs the measured figure itself, though that was measured on a matrix's
-// columns walked eight times over and level 2's on lines read once). Without that
-// figure, the ratio of the levels' latencies: the walk from level 3 would
-// keep as many lines in flight as the walk from level 2. It keeps fewer: on
-// a Zen 5, 5.8-6.2 ns a line against 1.36 x 12.2 / 3.3 = 5.0 ns (walks of
-// 2,048 and 4,096 rows 4 KiB apart), and matvec_col's column, 6.3-6.5 ns an
-// element. Lines from memory do not follow the law (a walk over 64 Ki rows a
-// page apart, every line from memory, took 12 ns a line, where memory's
-// 160 ns would give 65): they are priced as lines from level 3, which they
-// take at least. Without the latencies, every line is priced as if found in
-// level 2.
+// columns walked eight times over and level 2's on lines read once). A
+// fill that evicts a line the code wrote (lines_scattered_dirty_from_l3 of
+// them) holds its set's place while that line goes back: such a line costs
+// what the same walk with stores costs, l3_line_1_sets_stores (on a Zen 4,
+// a column of stores down 1,024 rows 8 KiB apart took 6.4-8.5 ns a line
+// where loads took 3.1-3.8; down 2,048 rows 4 KiB apart, 5.3-8.5 against
+// 5.3-6.0), and without that figure what a line of loads costs.
+// Without those figures, the ratio of the levels' latencies: the walk from
+// level 3 would keep as many lines in flight as the walk from level 2. It
+// keeps fewer: on a Zen 5, 5.8-6.2 ns a line against 1.36 x 12.2 / 3.3 =
+// 5.0 ns (walks of 2,048 and 4,096 rows 4 KiB apart), and matvec_col's
+// column, 6.3-6.5 ns an element. Lines from memory do not follow the law (a
+// walk over 64 Ki rows a page apart, every line from memory, took 12 ns a
+// line, where memory's 160 ns would give 65): they are priced as lines from
+// level 3, which they take at least. Without the latencies, every line is
+// priced as if found in level 2.
 double crowded_sets_time(const Ruv& r, const Hardware& hw) {
   if (!r.has("l1_fill_sets") || r.get("bytes_from_l2") <= 0) return 0;
   const double per_line = crowded_line_time(r, hw);
@@ -135,11 +141,14 @@ double crowded_sets_time(const Ruv& r, const Hardware& hw) {
     if (!hw.has("memory", figure)) return base;
   auto figure = [&](const char* name) { return hw.require("memory", name, "icc").value; };
   if (per_line <= line / figure("l2_bandwidth")) return base;  // bound by bandwidth, not by the sets
-  const double beyond_l2 = r.get("lines_scattered_from_l3");
-  const double slower = hw.has("memory", "l3_line_1_sets") && hw.has("memory", "l2_line_1_sets")
-                            ? figure("l3_line_1_sets") / figure("l2_line_1_sets")
-                            : figure("l3_latency") / figure("l2_latency");
-  return base + per_line * beyond_l2 * std::max(0.0, slower - 1);
+  auto slower = [&](const char* l3) {
+    return hw.has("memory", l3) && hw.has("memory", "l2_line_1_sets") ? figure(l3) / figure("l2_line_1_sets")
+                                                                      : figure("l3_latency") / figure("l2_latency");
+  };
+  const double lines = r.get("lines_scattered_from_l3"), written = std::min(lines, r.get("lines_scattered_dirty_from_l3"));
+  const double loads = slower("l3_line_1_sets"),
+               stores = hw.has("memory", "l3_line_1_sets_stores") ? slower("l3_line_1_sets_stores") : loads;
+  return base + per_line * ((lines - written) * std::max(0.0, loads - 1) + written * std::max(0.0, stores - 1));
 }
 
 // The simulated lines each level sends, each over that level's bandwidth:
@@ -258,7 +267,7 @@ bool is_memory_or_branch_entry(const std::string& name) {
   return name == "bytes" || name == "working_set" || name == "traffic" || name == "mispredicts" ||
          name == "mispredict_restart" ||
          name.rfind("bytes_from_", 0) == 0 || name.rfind("bytes_to_", 0) == 0 ||
-         name.rfind("lines_scattered_from_", 0) == 0 || name == "page_walks" || name == "waits_l3" ||
+         name.rfind("lines_scattered_", 0) == 0 || name == "page_walks" || name == "waits_l3" ||
          name == "waits_mem" || name == "branch_waits_l3" || name == "branch_waits_mem" || name == "l1_fill_sets" ||
          name.starts_with(kSetsShare) || name == "fresh_pages" || name == "first_touches";
 }
