@@ -580,6 +580,17 @@ TEST_CASE("ICC prices the page faults a profile counted in a task at the node th
   CHECK(priced.seconds - without == Approx(writes.get("first_touches") * 1e-6).epsilon(0.01));
 }
 
+// The small machine with a level 3 of 4 MiB, 16 ways, beyond its level 2.
+static Hardware machine_with_level3() {
+  Hardware hw = small_machine();
+  auto& memory = hw.sections["memory"].params;
+  memory["l3_size"] = memory["l2_size"];
+  memory["l3_size"].value = 4 * 1048576.0;
+  memory["l3_ways"] = memory["l2_ways"];
+  memory["l3_ways"].value = 16;
+  return hw;
+}
+
 // Lines of a crowded walk that level 2 cannot hold come from level 3 while
 // the walk still keeps only so many fills in flight: each costs what the
 // walk measured from level 3 does, or, without that figure, holds its place
@@ -593,12 +604,8 @@ TEST_CASE("ICC prices a crowded walk's lines from level 3 at that walk measured 
       "  for (int j = 0; j < 64; j++)\n"
       "    for (int i = 0; i < 512; i++) s += b[i][j];\n"
       "}\n");
-  Hardware hw = small_machine();
+  Hardware hw = machine_with_level3();
   auto& memory = hw.sections["memory"].params;
-  memory["l3_size"] = hw.sections["memory"].params["l2_size"];
-  memory["l3_size"].value = 4 * 1048576.0;
-  memory["l3_ways"] = memory["l2_ways"];
-  memory["l3_ways"].value = 16;
   attach_cache_traffic(a.model, hw, {});
   const SegNode& column = inner_node(a, "columns");
   const Ruv& c = column.ruvs.at(ruv_kind::machine);
@@ -640,12 +647,8 @@ TEST_CASE("ICC prices a crowded column of stores from level 3 at the walk with s
       "  for (int j = 0; j < 64; j++)\n"
       "    for (int i = 0; i < 512; i++) s += c[i][j];\n"
       "}\n");
-  Hardware hw = small_machine();
+  Hardware hw = machine_with_level3();
   auto& memory = hw.sections["memory"].params;
-  memory["l3_size"] = memory["l2_size"];
-  memory["l3_size"].value = 4 * 1048576.0;
-  memory["l3_ways"] = memory["l2_ways"];
-  memory["l3_ways"].value = 16;
   attach_cache_traffic(a.model, hw, {});
   const Ruv& stores = inner_node(a, "store_columns").ruvs.at(ruv_kind::machine);
   const Ruv& loads = inner_node(a, "load_columns").ruvs.at(ruv_kind::machine);
