@@ -611,24 +611,7 @@ class Calibrator {
             "measured by pacer calibrate: independent loads of every line" + where + " in random order");
       }
     }
-    Figure page = measured(static_cast<double>(sysconf(_SC_PAGESIZE)), 0, 1, "B",
-                           "the operating system's page size (sysconf)");
-    page.spread = -1;
-    mem.params["page_size"] = page;
-    tlb(t, mem);
-    page_fault(t, mem);
-    for (const bool stores : {false, true}) crowded_walks(t, mem, stores);
-  }
-
-  // The crowded walks: from level 2 over 1 to 16 of level 1's sets
-  // (set_walks, l2_line_K_sets), and from level 3 over one
-  // (level3_set_walk), with loads (l3_line_1_sets) and with stores
-  // (l3_line_1_sets_stores): there, a store's fill evicts a line the walk
-  // wrote, whose write-back holds the set's place too.
-  void crowded_walks(const Timings& t, HwSection& mem, bool stores) const {
-    const std::string kind = stores ? "stores" : "sets", suffix = stores ? "_stores" : "",
-                      what = stores ? "stores" : "loads";
-    if (const long bytes = level2_point(); bytes > 0 && !stores)
+    if (const long bytes = level2_point(); bytes > 0)
       for (const auto& [sets, stride] : set_walks()) {
         std::vector<double> line;
         for (double s : timing(t, "sets:" + std::to_string(stride) + ":" + std::to_string(bytes)))
@@ -639,6 +622,22 @@ class Calibrator {
                 std::to_string(bytes / 1024) + " KiB, a line each, whose level 1 misses fall into " +
                 std::to_string(sets) + " of its sets");
       }
+    Figure page = measured(static_cast<double>(sysconf(_SC_PAGESIZE)), 0, 1, "B",
+                           "the operating system's page size (sysconf)");
+    page.spread = -1;
+    mem.params["page_size"] = page;
+    tlb(t, mem);
+    page_fault(t, mem);
+    for (const bool stores : {false, true}) level3_crowded_walk(t, mem, stores);
+  }
+
+  // The crowded walk from level 3 (level3_set_walk) with loads
+  // (l3_line_1_sets) or with stores (l3_line_1_sets_stores), whose fills
+  // each evict a line the walk wrote: its write-back holds the set's place
+  // too.
+  void level3_crowded_walk(const Timings& t, HwSection& mem, bool stores) const {
+    const std::string kind = stores ? "stores" : "sets", suffix = stores ? "_stores" : "",
+                      what = stores ? "stores" : "loads";
     const auto walk = level3_set_walk();
     if (!walk) return;
     std::vector<double> line;
