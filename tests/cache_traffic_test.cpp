@@ -646,6 +646,10 @@ TEST_CASE("ICC prices a crowded column of stores from level 3 at the walk with s
       "void load_columns(void) {\n"
       "  for (int j = 0; j < 64; j++)\n"
       "    for (int i = 0; i < 512; i++) s += c[i][j];\n"
+      "}\n"
+      "void add_columns(void) {\n"
+      "  for (int j = 0; j < 64; j++)\n"
+      "    for (int i = 0; i < 512; i++) b[i][j] += s;\n"
       "}\n");
   Hardware hw = machine_with_level3();
   auto& memory = hw.sections["memory"].params;
@@ -656,6 +660,10 @@ TEST_CASE("ICC prices a crowded column of stores from level 3 at the walk with s
   REQUIRE(stores.get("lines_scattered_dirty_from_l3") == Approx(1).epsilon(0.05));  // every fill evicts a written line
   REQUIRE(loads.get("lines_scattered_from_l3") == Approx(1).epsilon(0.05));
   REQUIRE(loads.get("lines_scattered_dirty_from_l3") == 0);
+  // The load of b[i][j] += s fills the line its store then hits: the
+  // written line it evicts is counted though the store fills nothing.
+  const Ruv& adds = inner_node(a, "add_columns").ruvs.at(ruv_kind::machine);
+  REQUIRE(adds.get("lines_scattered_dirty_from_l3") == Approx(1).epsilon(0.05));
   const ResourceModel& icc = find_resource_model("icc");
   memory["l2_line_1_sets"] = ns(8);
   memory["l3_scattered_line"] = ns(1);

@@ -534,7 +534,8 @@ static void page_faults(FILE* out, size_t pages) {
  * a column only in the sets its stride reaches; the time per line is that of
  * as many concurrent fills as those sets take. With `visits` of 8, each
  * column of lines is walked eight times over, as the eight columns of
- * doubles a line holds are (sets:STRIDE:SIZE:x8). */
+ * doubles a line holds are (sets:STRIDE:SIZE:x8; with stores,
+ * stores:STRIDE:SIZE:x8). */
 static void set_walk(FILE* out, size_t stride, size_t size, int visits, int stores) {
   char name[64];
   size_t rows = size / stride, columns = stride / 64;
@@ -550,15 +551,23 @@ static void set_walk(FILE* out, size_t stride, size_t size, int visits, int stor
   else snprintf(name, sizeof name, "%s:%zu:%zu:x%d", kind, stride, size, visits);
   progress(name);
   /* The walk with stores took 5.0 ns a line in some runs and 8.2 in most
-   * on one Zen 4 (each run steady in itself): it is timed in three fresh
-   * buffers, each a line of timings under the one name, which the
-   * calibration reads as one sample. */
-  for (int buffer = 0; buffer < (stores ? 3 : 1); buffer++) {
-    g_buffer = aligned_alloc(4096, size);
-    memset(g_buffer, 1, size);
-    measure(out, name, stores ? scattered_stores : scattered_lines, 1);
-    free(g_buffer);
+   * on one Zen 4 (each run steady in itself): it is timed in three buffers
+   * mapped side by side, so that each has pages of its own (a buffer freed
+   * and allocated again would get the same), each a line of timings under
+   * the one name, which the calibration reads as one sample. */
+  enum { kBuffers = 3 };
+  char* buffers[kBuffers];
+  int count = stores ? kBuffers : 1;
+  for (int b = 0; b < count; b++) {
+    buffers[b] = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (buffers[b] == MAP_FAILED) count = b;
+    else memset(buffers[b], 1, size);
   }
+  for (int b = 0; b < count; b++) {
+    g_buffer = buffers[b];
+    measure(out, name, stores ? scattered_stores : scattered_lines, 1);
+  }
+  for (int b = 0; b < count; b++) munmap(buffers[b], size);
   free(g_scatter);
 }
 
@@ -589,7 +598,7 @@ int main(int argc, char** argv) {
     g_total += strncmp(argv[i], "curve=", 6) == 0 || strncmp(argv[i], "bwcurve=", 8) == 0 ? 1
                : strncmp(argv[i], "walk=", 5) == 0                                          ? 2
                : strncmp(argv[i], "stride", 6) == 0 || strncmp(argv[i], "matrix", 6) == 0 ||
-                       strncmp(argv[i], "fault=", 6) == 0
+                       strncmp(argv[i], "wmatrix", 7) == 0 || strncmp(argv[i], "fault=", 6) == 0
                    ? 1
                                                                                             : 3;
   g_chase[0] = g_chase;

@@ -642,8 +642,8 @@ Traffic simulate(const ApplicationModel& model, const CacheShape& shape, const P
         r["bytes_from_" + shape.source_of(k)] = c.fills * shape.line / it->second.executions;
         r["bytes_to_" + shape.source_of(k)] = c.writebacks * shape.line / it->second.executions;
         if (c.scattered > 0) r["lines_scattered_from_" + shape.source_of(k)] = c.scattered / it->second.executions;
-        if (c.scattered_dirty > 0)
-          r["lines_scattered_dirty_from_" + shape.source_of(k)] = c.scattered_dirty / it->second.executions;
+        if (c.scattered_dirty > 0 && shape.source_of(k) == "l3")  // only level 3's are priced
+          r["lines_scattered_dirty_from_l3"] = c.scattered_dirty / it->second.executions;
         if (const double runs = c.runs(); k == 0 && runs > 0) {
           r["l1_fill_sets"] = c.mean_sets();
           for (size_t s = 1; s <= Crossing::kMostSets; ++s)
@@ -692,7 +692,7 @@ void describe(const Seg& seg, const char* kind, std::string& key) {
 
 std::string traffic_key(const ApplicationModel& model, const CacheShape& shape, const ParamValues& bound,
                         double budget, const char* kind) {
-  std::string key = "pacer traffic 17\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
+  std::string key = "pacer traffic 18\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
                     " tlb " + std::to_string(shape.tlb_entries) + " " + std::to_string(shape.tlb_ways) + " budget " +
                     std::to_string(budget);
   for (const auto& l : shape.levels) key += "\n" + l.name + " " + std::to_string(l.bytes) + " " + std::to_string(l.ways);

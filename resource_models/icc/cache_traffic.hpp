@@ -64,7 +64,7 @@ CacheShape cache_shape(const Hardware& hw, std::vector<std::string>& notes);
 struct Crossing {
   double fills = 0;
   double writebacks = 0;
-  double scattered = 0;  // of the fills, those of loads no prefetcher follows
+  double scattered = 0;  // of the fills, those of loads and stores no prefetcher follows
   // Of those, the ones whose fill into level 1 evicted a line the code wrote:
   // a crowded set holds its place for the write-back too.
   double scattered_dirty = 0;

@@ -8,8 +8,7 @@ namespace pacer {
 void share_machine_terms(ApplicationModel& model) {
   static const char* const kEntries[] = {"mispredicts",     "mispredict_restart", "waits_l3", "waits_mem",
                                          "branch_waits_l3", "branch_waits_mem", "lines_scattered_from_l2",
-                                         "lines_scattered_from_l3", "lines_scattered_from_mem",
-                                         "lines_scattered_dirty_from_l3"};
+                                         "lines_scattered_from_l3", "lines_scattered_from_mem"};
   auto share = [](SegNode& n) {
     // The loops' steps too, so that both models walk the caches alike: the
     // IR has no counted run to say which copy of a loop ran most.
