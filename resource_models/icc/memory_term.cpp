@@ -122,9 +122,9 @@ double crowded_line_time(const Ruv& r, const Hardware& hw) {
 // a column of stores down 1,024 rows 8 KiB apart took 6.4-8.5 ns a line
 // where loads took 3.1-3.8; down 2,048 rows 4 KiB apart, 5.0-5.3 in some
 // runs and 7.7-8.5 in most against 4.8-6.0), and without that figure what a
-// line of loads costs.
-// Without those figures, the ratio of the levels' latencies: the walk from
-// level 3 would keep as many lines in flight as the walk from level 2. It
+// line of loads costs. Without l3_line_1_sets, the ratio of the levels'
+// latencies: the walk from level 3 would keep as many lines in flight as
+// the walk from level 2. It
 // keeps fewer: on a Zen 5, 5.8-6.2 ns a line against 1.36 x 12.2 / 3.3 =
 // 5.0 ns (walks of 2,048 and 4,096 rows 4 KiB apart), and matvec_col's
 // column, 6.3-6.5 ns an element. Lines from memory do not follow the law (a
