@@ -472,6 +472,7 @@ class Calibrator {
     core_window(t, icc);
     fp_bypass(t, icc);
     fp_logic(t, icc);
+    vector_memory(t, icc);
   }
 
   // The dispatch width and the queues the harness measured (x86-64 only; a
@@ -562,6 +563,22 @@ class Calibrator {
         measured(std::max(0.0, pair - add->second.dependent - logic), 0, 1e-9, "ns",
                  "measured by pacer calibrate: chains of addsd-andpd pairs (" + digits(pair * 1e9, 3) +
                      " ns a pair) less a dependent add and a dependent and");
+  }
+
+  // Sixteen vector loads a repetition, alone and with eight stores among
+  // them: ICC puts the stores on pipes of their own when two loads and a
+  // store take the two loads' time (cost_options.cpp).
+  void vector_memory(const Timings& t, HwSection& icc) {
+    if (!t.count("vector:loads") || !t.count("vector:loads_stores")) return;
+    std::vector<double> load, group;
+    for (double s : timing(t, "vector:loads")) load.push_back(s / 16);
+    for (double s : timing(t, "vector:loads_stores")) group.push_back(s / 8);
+    icc.params["vector_load"] = measured(median(load), spread(load), 1e-9, "ns",
+                                         "measured by pacer calibrate: 16 independent 16-byte loads from level 1");
+    icc.params["vector_load_store"] =
+        measured(median(group), spread(group), 1e-9, "ns",
+                 "measured by pacer calibrate: 16 independent 16-byte loads from level 1 and 8 stores among them, "
+                 "per two loads and a store");
   }
 
   void memory(const Timings& t) {

@@ -379,6 +379,28 @@ static double bypass_logic(long reps) {
   return t;
 }
 
+/* Sixteen independent 16-byte vector loads a repetition from level 1, and
+ * the same with eight vector stores among them, two loads and a store at a
+ * time as in y[i] += a * x[i] (stores to other lines, so no load waits for
+ * one): whether a store takes a load's pipe. */
+static double g_vector_lines[32] __attribute__((aligned(64)));
+static double vector_loads(long reps) {
+  double t0 = now();
+  for (long r = 0; r < reps; r++)
+    __asm__ volatile(".rept 4\n movapd (%0), %%xmm0\n movapd 16(%0), %%xmm1\n movapd 32(%0), %%xmm2\n"
+                     " movapd 48(%0), %%xmm3\n .endr\n"
+                     : : "r"(g_vector_lines) : "xmm0", "xmm1", "xmm2", "xmm3");
+  return now() - t0;
+}
+static double vector_loads_stores(long reps) {
+  double t0 = now();
+  for (long r = 0; r < reps; r++)
+    __asm__ volatile(".rept 4\n movapd (%0), %%xmm0\n movapd 16(%0), %%xmm1\n movapd %%xmm4, 128(%0)\n"
+                     " movapd 32(%0), %%xmm2\n movapd 48(%0), %%xmm3\n movapd %%xmm5, 144(%0)\n .endr\n"
+                     : : "r"(g_vector_lines) : "xmm0", "xmm1", "xmm2", "xmm3", "memory");
+  return now() - t0;
+}
+
 /* The cycle dispatch:mix is counted in, measured beside it: 32 dependent
  * additions a repetition, one cycle each, in a loop of the same shape. */
 static double dispatch_chain(long reps) {
@@ -634,6 +656,8 @@ int main(int argc, char** argv) {
     measure(out, "bypass:float", bypass_float, 1024);
     measure(out, "logic:chain", logic_chain, 1024);
     measure(out, "bypass:logic", bypass_logic, 1024);
+    measure(out, "vector:loads", vector_loads, 1024);
+    measure(out, "vector:loads_stores", vector_loads_stores, 1024);
     progress("dispatch:mix");
     measure(out, "dispatch:chain", dispatch_chain, 1024);
     for (size_t i = 0; i < sizeof dispatch_benchmarks / sizeof dispatch_benchmarks[0]; i++)

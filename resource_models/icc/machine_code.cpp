@@ -38,6 +38,7 @@
 #include "llvm/MCA/CustomBehaviour.h"
 #include "llvm/MCA/InstrBuilder.h"
 #include "llvm/MCA/SourceMgr.h"
+#include "llvm/MCA/Support.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -621,24 +622,20 @@ void replace_latency(Simulated& sim, const TargetContext& t, const llvm::MCInst&
   move_latency(sim, inst, static_cast<int>(it->second) - static_cast<int>(model));
 }
 
-// The instruction remade on a descriptor whose units are busy `target`
-// cycles where the model's busiest is busy `model`, each in proportion: its
-// operands, writes and reads (which keep pointing at the builder's
-// descriptors) and flags carried over.
-std::unique_ptr<llvm::mca::Instruction> with_occupancy(Simulated& sim, const llvm::mca::Instruction& inst,
-                                                       unsigned model, unsigned target) {
+// The instruction remade on a descriptor with other resources (`resources`,
+// and the units and groups among them as MCA's masks): its operands, writes and reads (which
+// keep pointing at the builder's descriptors) and flags carried over.
+std::unique_ptr<llvm::mca::Instruction> with_resources(
+    Simulated& sim, const llvm::mca::Instruction& inst,
+    llvm::SmallVector<std::pair<uint64_t, llvm::mca::ResourceUsage>, 4> resources, uint64_t units, uint64_t groups) {
   const llvm::mca::InstrDesc& old = inst.getDesc();
   llvm::mca::InstrDesc& d = sim.descriptors.emplace_back();
   d.Writes = old.Writes;
   d.Reads = old.Reads;
-  for (const auto& [mask, usage] : old.Resources) {
-    const unsigned cycles = std::max(1u, static_cast<unsigned>(std::lround(1.0 * usage.size() * target / model)));
-    llvm::mca::ResourceUsage moved(llvm::mca::CycleSegment(0, cycles, usage.isReserved()), usage.NumUnits);
-    d.Resources.emplace_back(mask, moved);
-  }
+  d.Resources = std::move(resources);
   d.UsedBuffers = old.UsedBuffers;
-  d.UsedProcResUnits = old.UsedProcResUnits;
-  d.UsedProcResGroups = old.UsedProcResGroups;
+  d.UsedProcResUnits = units;
+  d.UsedProcResGroups = groups;
   d.MaxLatency = old.MaxLatency;
   d.NumMicroOps = old.NumMicroOps;
   d.SchedClassID = old.SchedClassID;
@@ -661,6 +658,69 @@ std::unique_ptr<llvm::mca::Instruction> with_occupancy(Simulated& sim, const llv
   out->setStoreBarrier(inst.isAStoreBarrier());
   out->setUsedBuffers(inst.getUsedBuffers());
   return out;
+}
+
+// The instruction on a descriptor whose units are busy `target` cycles
+// where the model's busiest is busy `model`, each in proportion.
+std::unique_ptr<llvm::mca::Instruction> with_occupancy(Simulated& sim, const llvm::mca::Instruction& inst,
+                                                       unsigned model, unsigned target) {
+  llvm::SmallVector<std::pair<uint64_t, llvm::mca::ResourceUsage>, 4> resources;
+  for (const auto& [mask, usage] : inst.getDesc().Resources) {
+    const unsigned cycles = std::max(1u, static_cast<unsigned>(std::lround(1.0 * usage.size() * target / model)));
+    resources.emplace_back(mask, llvm::mca::ResourceUsage(llvm::mca::CycleSegment(0, cycles, usage.isReserved()),
+                                                          usage.NumUnits));
+  }
+  return with_resources(sim, inst, std::move(resources), inst.getDesc().UsedProcResUnits,
+                        inst.getDesc().UsedProcResGroups);
+}
+
+// The processor resources (MCA's masks) an opcode, by LLVM's name, uses in
+// the scheduling model; empty where the target has no such opcode or its
+// class varies with the operands.
+std::vector<uint64_t> resources_of(const TargetContext& t, const std::string& opcode,
+                                   const llvm::SmallVector<uint64_t>& masks) {
+  std::vector<uint64_t> out;
+  const std::optional<unsigned> op = opcode_named(t, opcode);
+  if (!op) return out;
+  const llvm::MCSchedModel& model = t.subtarget->getSchedModel();
+  const llvm::MCSchedClassDesc* sc = model.getSchedClassDesc(t.instr_info->get(*op).getSchedClass());
+  if (!sc || !sc->isValid() || sc->isVariant()) return out;
+  for (auto w = t.subtarget->getWriteProcResBegin(sc); w != t.subtarget->getWriteProcResEnd(sc); ++w)
+    out.push_back(masks[w->ProcResourceIdx]);
+  return out;
+}
+
+// The resources the model makes a vector store share with vector loads,
+// apart from those every load takes (the load-store units): on LLVM's Zen 4
+// model the two pipes that bring vector loads in (Zn4FP45) also carry the
+// stores' data, so two loads and a store take a cycle and a half.
+std::vector<uint64_t> load_pipes_of_stores(const TargetContext& t) {
+  llvm::SmallVector<uint64_t> masks(t.subtarget->getSchedModel().getNumProcResourceKinds());
+  llvm::mca::computeProcResourceMasks(t.subtarget->getSchedModel(), masks);
+  const std::vector<uint64_t> store = resources_of(t, "MOVAPDmr", masks), load = resources_of(t, "MOVAPDrm", masks),
+                              any_load = resources_of(t, "MOV64rm", masks);
+  std::vector<uint64_t> out;
+  for (uint64_t r : store)
+    if (std::count(load.begin(), load.end(), r) && !std::count(any_load.begin(), any_load.end(), r))
+      out.push_back(r);
+  return out;
+}
+
+// A store that the description measured beside vector loads without taking
+// their pipes (CpuModelCorrections::vector_stores_apart) leaves the
+// resources it shares with them.
+void apart_from_loads(Simulated& sim, const TargetContext& t, const llvm::MCInst& mc,
+                      std::unique_ptr<llvm::mca::Instruction>& inst, const std::vector<uint64_t>& load_pipes) {
+  const llvm::MCInstrDesc& d = t.instr_info->get(mc.getOpcode());
+  if (load_pipes.empty() || !d.mayStore() || d.mayLoad()) return;
+  llvm::SmallVector<std::pair<uint64_t, llvm::mca::ResourceUsage>, 4> kept;
+  uint64_t units = inst->getDesc().UsedProcResUnits, groups = inst->getDesc().UsedProcResGroups;
+  for (const auto& [mask, usage] : inst->getDesc().Resources) {
+    if (!std::count(load_pipes.begin(), load_pipes.end(), mask)) kept.emplace_back(mask, usage);
+    else if (llvm::popcount(mask) == 1) units &= ~mask;
+    else groups &= ~llvm::bit_floor(mask);
+  }
+  if (kept.size() < inst->getDesc().Resources.size()) inst = with_resources(sim, *inst, std::move(kept), units, groups);
 }
 
 // What a divide or square root is in the description's terms: its
@@ -784,12 +844,15 @@ void build(Simulated& sim, const TargetContext& t, const std::vector<const llvm:
   auto logic = [&t](const llvm::MCInst& mc) { return fp_logic_op(t, mc); };
   const std::vector<bool> late_to_logic =
       corrections.fp_logic_bypass ? feeding(t, run, does(t, "_add"), logic) : none_late;
+  const std::vector<uint64_t> load_pipes =
+      corrections.vector_stores_apart ? load_pipes_of_stores(t) : std::vector<uint64_t>{};
   for (size_t k = 0; k < run.size(); ++k) {
     const llvm::MCInst& mc = *run[k];
     auto inst = sim.builder.createInstruction(mc, none);
     if (inst) {
       replace_latency(sim, t, mc, **inst, corrections.latencies);
       replace_occupancy(sim, t, mc, *inst, corrections.occupancies);
+      apart_from_loads(sim, t, mc, *inst, load_pipes);
       if (corrections.fp_logic && logic(mc))
         if (const unsigned model = register_form_latency(t, mc.getOpcode()); model > 0)
           move_latency(sim, **inst, static_cast<int>(corrections.fp_logic) - static_cast<int>(model));

@@ -150,6 +150,9 @@ struct CpuModelCorrections {
   // reach one.
   unsigned fp_logic = 0;
   unsigned fp_logic_bypass = 0;
+  // Vector stores measured beside vector loads without slowing them: the
+  // model's groups shared by both (where it has them) are left to loads.
+  bool vector_stores_apart = false;
 };
 
 // Simulates the instructions (indices into function.instructions, in the
