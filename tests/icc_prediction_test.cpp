@@ -91,11 +91,22 @@ std::string model_pipeline_host() {
 }
 
 
+// That description with more <icc> figures (`params`, each a <param>
+// element), written to the workspace as `name`.
+std::string host_with_icc_params(Workspace& w, const std::string& name, const std::string& params) {
+  return w.write(name, std::regex_replace(model_pipeline_host(), std::regex("(<icc [^>]*>)"), "$1" + params));
+}
+
+// A <param> of that section, in cycles of the description's clock.
+std::string cycles_param(const std::string& name, double cycles, double cycle_ns) {
+  return "\n    <param name=\"" + name + "\" value=\"" + std::to_string(cycles * cycle_ns) +
+         "\" unit=\"ns\" source=\"a test\" />";
+}
+
 // That description with one more <icc> figure (`attributes` its name,
 // value and unit), written to the workspace as `name`.
 std::string host_with_icc_figure(Workspace& w, const std::string& name, const std::string& attributes) {
-  return w.write(name, std::regex_replace(model_pipeline_host(), std::regex("(<icc [^>]*>)"),
-                                          "$1\n    <param " + attributes + " source=\"a test\" />"));
+  return host_with_icc_params(w, name, "\n    <param " + attributes + " source=\"a test\" />");
 }
 
 // A description's cycle, in ns, from its <cpu> clock.
@@ -500,10 +511,9 @@ TEST_CASE("ICC takes a floating-point bitwise operation's latency and bypass fro
   const double cycle_ns = clock_cycle_ns(model_pipeline_host());
   auto with = [&](const std::string& name, double logic, double bypass) {
     std::string figures;
-    if (logic > 0) figures += "\n    <param name=\"fp_logic\" value=\"" + std::to_string(logic * cycle_ns) + "\" unit=\"ns\" source=\"a test\" />";
-    if (bypass > 0)
-      figures += "\n    <param name=\"fp_logic_bypass\" value=\"" + std::to_string(bypass * cycle_ns) + "\" unit=\"ns\" source=\"a test\" />";
-    return k.seconds(call, k.w.write(name, std::regex_replace(model_pipeline_host(), std::regex("(<icc [^>]*>)"), "$1" + figures)));
+    if (logic > 0) figures += cycles_param("fp_logic", logic, cycle_ns);
+    if (bypass > 0) figures += cycles_param("fp_logic_bypass", bypass, cycle_ns);
+    return k.seconds(call, host_with_icc_params(k.w, name, figures));
   };
   const double model = k.seconds(call, k.model), logic = with("logic.xml", 2, 0), both = with("both.xml", 2, 1);
   INFO("seconds: model " << model << ", and/or 2 cycles " << logic << ", with the bypass " << both);
@@ -527,11 +537,9 @@ TEST_CASE("ICC gives vector stores pipes of their own where the description meas
   const std::string call = "--function axpy --param axpy.n=512";
   const double cycle_ns = clock_cycle_ns(model_pipeline_host());
   auto with = [&](const std::string& name, double group_cycles) {
-    const std::string figures =
-        "\n    <param name=\"vector_load\" value=\"" + std::to_string(0.5 * cycle_ns) +
-        "\" unit=\"ns\" source=\"a test\" />\n    <param name=\"vector_load_store\" value=\"" +
-        std::to_string(group_cycles * cycle_ns) + "\" unit=\"ns\" source=\"a test\" />";
-    return k.seconds(call, k.w.write(name, std::regex_replace(model_pipeline_host(), std::regex("(<icc [^>]*>)"), "$1" + figures)));
+    return k.seconds(call, host_with_icc_params(k.w, name,
+                                                cycles_param("vector_load", 0.5, cycle_ns) +
+                                                    cycles_param("vector_load_store", group_cycles, cycle_ns)));
   };
   const double model = k.seconds(call, k.model), apart = with("apart.xml", 1.0), shared = with("shared.xml", 1.5);
   INFO("seconds: model " << model << ", stores apart " << apart << ", stores on the load pipes " << shared);

@@ -541,7 +541,7 @@ struct Simulated {
   llvm::mca::InstrBuilder builder;
   llvm::SmallVector<std::unique_ptr<llvm::mca::Instruction>> sequence;
   std::deque<llvm::mca::WriteDescriptor> writes;  // the latencies replaced, owned here
-  std::deque<llvm::mca::InstrDesc> descriptors;   // the occupancies replaced, owned here
+  std::deque<llvm::mca::InstrDesc> descriptors;   // the resources replaced, owned here
   std::vector<size_t> from;                       // each instruction's place in the run built
   unsigned skipped = 0;
 };
@@ -623,8 +623,9 @@ void replace_latency(Simulated& sim, const TargetContext& t, const llvm::MCInst&
 }
 
 // The instruction remade on a descriptor with other resources (`resources`,
-// and the units and groups among them as MCA's masks): its operands, writes and reads (which
-// keep pointing at the builder's descriptors) and flags carried over.
+// and the units and groups used among them, as MCA's masks): its operands,
+// writes and reads (which keep pointing at the builder's descriptors) and
+// flags carried over.
 std::unique_ptr<llvm::mca::Instruction> with_resources(
     Simulated& sim, const llvm::mca::Instruction& inst,
     llvm::SmallVector<std::pair<uint64_t, llvm::mca::ResourceUsage>, 4> resources, uint64_t units, uint64_t groups) {
@@ -674,53 +675,69 @@ std::unique_ptr<llvm::mca::Instruction> with_occupancy(Simulated& sim, const llv
                         inst.getDesc().UsedProcResGroups);
 }
 
-// The processor resources (MCA's masks) an opcode, by LLVM's name, uses in
-// the scheduling model; empty where the target has no such opcode or its
-// class varies with the operands.
-std::vector<uint64_t> resources_of(const TargetContext& t, const std::string& opcode,
-                                   const llvm::SmallVector<uint64_t>& masks) {
-  std::vector<uint64_t> out;
+// The processor resources (their indices in the scheduling model) an
+// opcode, by LLVM's name ("ADDPDrr"), is written to use; empty where the
+// target has no such opcode or its class varies with the operands.
+std::vector<unsigned> written_resources(const TargetContext& t, const std::string& opcode) {
+  std::vector<unsigned> out;
   const std::optional<unsigned> op = opcode_named(t, opcode);
   if (!op) return out;
   const llvm::MCSchedModel& model = t.subtarget->getSchedModel();
   const llvm::MCSchedClassDesc* sc = model.getSchedClassDesc(t.instr_info->get(*op).getSchedClass());
   if (!sc || !sc->isValid() || sc->isVariant()) return out;
   for (auto w = t.subtarget->getWriteProcResBegin(sc); w != t.subtarget->getWriteProcResEnd(sc); ++w)
-    out.push_back(masks[w->ProcResourceIdx]);
+    out.push_back(w->ProcResourceIdx);
   return out;
 }
 
-// The resources the model makes a vector store share with vector loads,
-// apart from those every load takes (the load-store units): on LLVM's Zen 4
-// model the two pipes that bring vector loads in (Zn4FP45) also carry the
-// stores' data, so two loads and a store take a cycle and a half.
+// The resources (MCA's masks) the model makes a vector store share with a
+// vector load and not with an integer load (which takes the load-store
+// units every load takes). On LLVM's Zen 4 model: the two pipes that bring
+// vector loads in (Zn4FP45), which also carry the stores' data, and the
+// groups that hold them (Zn4FPOpMask4, which a store reserves, and Zn4FP),
+// so that two loads and a store take a cycle and a half. Empty where the
+// model lacks one of the three instructions (x86's names).
 std::vector<uint64_t> load_pipes_of_stores(const TargetContext& t) {
-  llvm::SmallVector<uint64_t> masks(t.subtarget->getSchedModel().getNumProcResourceKinds());
-  llvm::mca::computeProcResourceMasks(t.subtarget->getSchedModel(), masks);
-  const std::vector<uint64_t> store = resources_of(t, "MOVAPDmr", masks), load = resources_of(t, "MOVAPDrm", masks),
-                              any_load = resources_of(t, "MOV64rm", masks);
+  const llvm::MCSchedModel& model = t.subtarget->getSchedModel();
+  llvm::SmallVector<uint64_t> masks(model.getNumProcResourceKinds());
+  llvm::mca::computeProcResourceMasks(model, masks);
+  auto used_by = [&](const char* opcode) {
+    std::vector<uint64_t> out;
+    for (unsigned r : written_resources(t, opcode)) out.push_back(masks[r]);
+    return out;
+  };
+  const std::vector<uint64_t> store = used_by("MOVAPDmr"), load = used_by("MOVAPDrm"), any_load = used_by("MOV64rm");
   std::vector<uint64_t> out;
+  if (store.empty() || load.empty() || any_load.empty()) return out;
   for (uint64_t r : store)
-    if (std::count(load.begin(), load.end(), r) && !std::count(any_load.begin(), any_load.end(), r))
-      out.push_back(r);
+    if (std::count(load.begin(), load.end(), r) && !std::count(any_load.begin(), any_load.end(), r)) out.push_back(r);
   return out;
 }
 
 // A store that the description measured beside vector loads without taking
 // their pipes (CpuModelCorrections::vector_stores_apart) leaves the
-// resources it shares with them.
+// resources it shares with them. Any instruction that stores and does not
+// load: scalar and vector stores from floating-point registers alike take
+// the same path. Left as it is where it would keep nothing, or where a
+// group it keeps holds a unit it leaves (the builder counted that unit's
+// cycles into the group).
 void apart_from_loads(Simulated& sim, const TargetContext& t, const llvm::MCInst& mc,
                       std::unique_ptr<llvm::mca::Instruction>& inst, const std::vector<uint64_t>& load_pipes) {
   const llvm::MCInstrDesc& d = t.instr_info->get(mc.getOpcode());
   if (load_pipes.empty() || !d.mayStore() || d.mayLoad()) return;
+  auto leaves = [&](uint64_t mask) { return std::count(load_pipes.begin(), load_pipes.end(), mask) > 0; };
+  uint64_t left = 0, units = inst->getDesc().UsedProcResUnits, groups = inst->getDesc().UsedProcResGroups;
   llvm::SmallVector<std::pair<uint64_t, llvm::mca::ResourceUsage>, 4> kept;
-  uint64_t units = inst->getDesc().UsedProcResUnits, groups = inst->getDesc().UsedProcResGroups;
-  for (const auto& [mask, usage] : inst->getDesc().Resources) {
-    if (!std::count(load_pipes.begin(), load_pipes.end(), mask)) kept.emplace_back(mask, usage);
-    else if (llvm::popcount(mask) == 1) units &= ~mask;
+  for (const auto& [mask, usage] : inst->getDesc().Resources)
+    if (leaves(mask)) left |= mask;
+    else kept.emplace_back(mask, usage);
+  if (left == 0 || kept.empty()) return;
+  for (const auto& [mask, usage] : kept)
+    if (llvm::popcount(mask) > 1 && ((mask ^ llvm::bit_floor(mask)) & left)) return;
+  for (uint64_t mask : load_pipes)  // a group of no cycles is only in the groups used
+    if (llvm::popcount(mask) == 1) units &= ~mask;
     else groups &= ~llvm::bit_floor(mask);
-  }
-  if (kept.size() < inst->getDesc().Resources.size()) inst = with_resources(sim, *inst, std::move(kept), units, groups);
+  inst = with_resources(sim, *inst, std::move(kept), units, groups);
 }
 
 // What a divide or square root is in the description's terms: its
@@ -873,17 +890,13 @@ void build(Simulated& sim, const TargetContext& t, const std::vector<const llvm:
 // them, as MCA counts them. Empty where the target has no such instruction.
 std::vector<unsigned> buffers_of(const TargetContext& t, const llvm::MCSchedModel& model, const std::string& opcode) {
   std::vector<unsigned> out;
-  const std::optional<unsigned> op = opcode_named(t, opcode);
-  if (!op) return out;
-  const llvm::MCSchedClassDesc* sc = model.getSchedClassDesc(t.instr_info->get(*op).getSchedClass());
-  if (!sc || !sc->isValid() || sc->isVariant()) return out;
   auto units_of = [&](unsigned r) {
     const llvm::MCProcResourceDesc& d = *model.getProcResource(r);
     return d.SubUnitsIdxBegin ? std::vector<unsigned>(d.SubUnitsIdxBegin, d.SubUnitsIdxBegin + d.NumUnits)
                               : std::vector<unsigned>{r};
   };
-  for (auto w = t.subtarget->getWriteProcResBegin(sc); w != t.subtarget->getWriteProcResEnd(sc); ++w) {
-    const std::vector<unsigned> used = units_of(w->ProcResourceIdx);
+  for (unsigned written : written_resources(t, opcode)) {
+    const std::vector<unsigned> used = units_of(written);
     for (unsigned r = 1; r < model.getNumProcResourceKinds(); ++r) {
       if (model.getProcResource(r)->BufferSize <= 0) continue;
       const std::vector<unsigned> group = units_of(r);

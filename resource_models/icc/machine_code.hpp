@@ -151,7 +151,8 @@ struct CpuModelCorrections {
   unsigned fp_logic = 0;
   unsigned fp_logic_bypass = 0;
   // Vector stores measured beside vector loads without slowing them: the
-  // model's groups shared by both (where it has them) are left to loads.
+  // resources the model makes stores share with vector loads (where it has
+  // such) are left to the loads.
   bool vector_stores_apart = false;
 };
 

@@ -58,7 +58,7 @@ std::string entry_key(const std::string& source, const MachineCostOptions& o) {
   for (const auto& [construct, cycles] : o.cpu_model.occupancies) key += " " + construct + "=" + std::to_string(cycles);
   const icc::CpuModelCorrections& m = o.cpu_model;
   for (unsigned v : {m.dispatch_width, m.reorder_buffer, m.fp_queue, m.int_queue, m.load_queue, m.store_queue,
-                     m.fp_bypass, m.fp_logic, m.fp_logic_bypass, unsigned(m.vector_stores_apart)})
+                     m.fp_bypass, m.fp_logic, m.fp_logic_bypass, static_cast<unsigned>(m.vector_stores_apart)})
     key += " " + std::to_string(v);
   // A relative include folder names different headers from another folder.
   for (const auto& f : o.flags)
