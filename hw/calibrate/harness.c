@@ -386,6 +386,7 @@ static double bypass_logic(long reps) {
  * aligned, so that the two differ only in their stores. */
 static double g_vector_lines[32] __attribute__((aligned(64)));
 static double vector_loads(long reps) {
+  if (reps <= 0) return 0; /* the loop counts down to zero */
   long n = reps;
   double t0 = now();
   __asm__ volatile(".p2align 6\n1:\n .rept 4\n movapd (%1), %%xmm0\n movapd 16(%1), %%xmm1\n"
@@ -394,6 +395,7 @@ static double vector_loads(long reps) {
   return now() - t0;
 }
 static double vector_loads_stores(long reps) {
+  if (reps <= 0) return 0; /* the loop counts down to zero */
   long n = reps;
   double t0 = now();
   __asm__ volatile(".p2align 6\n1:\n .rept 4\n movapd (%1), %%xmm0\n movapd 16(%1), %%xmm1\n"

@@ -45,8 +45,9 @@ icc::CpuModelCorrections cpu_model_corrections(const Hardware& hw) {
   // Two vector loads and a store take the time of the two loads where the
   // store has pipes of its own, and of three where it takes a load's. Only
   // a machine clearly at two has them apart: the Zen 5 of hw/host.xml took
-  // 4.96 cycles for 8 loads and 4 stores where 8 loads took 4.0 (2.48
-  // loads' time a group), between the two, and keeps the model's pipes.
+  // 4.96 cycles for 8 loads and 4 stores where 8 loads took 4.0 in a
+  // benchmark of another session (2.48 loads' time a group), between the
+  // two, and with such figures would keep the model's pipes.
   if (hw.has("icc", "vector_load") && hw.has("icc", "vector_load_store"))
     out.vector_stores_apart = hw.require("icc", "vector_load_store", "icc").value <
                               2.2 * hw.require("icc", "vector_load", "icc").value;

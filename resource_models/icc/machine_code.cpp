@@ -693,10 +693,9 @@ std::vector<unsigned> written_resources(const TargetContext& t, const std::strin
 // The resources (MCA's masks) the model makes a vector store share with a
 // vector load and not with an integer load (which takes the load-store
 // units every load takes). On LLVM's Zen 4 model: the two pipes that bring
-// vector loads in (Zn4FP45), which also carry the stores' data, and the
-// groups that hold them (Zn4FPOpMask4, which a store reserves, and Zn4FP),
-// so that two loads and a store take a cycle and a half. Empty where the
-// model lacks one of the three instructions (x86's names).
+// vector loads in (Zn4FP45), which also carry the stores' data, so that two
+// loads and a store take a cycle and a half. Empty where the model lacks
+// one of the three instructions (x86's names).
 std::vector<uint64_t> load_pipes_of_stores(const TargetContext& t) {
   const llvm::MCSchedModel& model = t.subtarget->getSchedModel();
   llvm::SmallVector<uint64_t> masks(model.getNumProcResourceKinds());
@@ -725,18 +724,19 @@ void apart_from_loads(Simulated& sim, const TargetContext& t, const llvm::MCInst
                       std::unique_ptr<llvm::mca::Instruction>& inst, const std::vector<uint64_t>& load_pipes) {
   const llvm::MCInstrDesc& d = t.instr_info->get(mc.getOpcode());
   if (load_pipes.empty() || !d.mayStore() || d.mayLoad()) return;
-  auto leaves = [&](uint64_t mask) { return std::count(load_pipes.begin(), load_pipes.end(), mask) > 0; };
-  uint64_t left = 0, units = inst->getDesc().UsedProcResUnits, groups = inst->getDesc().UsedProcResGroups;
+  auto shared = [&](uint64_t mask) { return std::count(load_pipes.begin(), load_pipes.end(), mask) > 0; };
+  uint64_t removed = 0, units = inst->getDesc().UsedProcResUnits, groups = inst->getDesc().UsedProcResGroups;
   llvm::SmallVector<std::pair<uint64_t, llvm::mca::ResourceUsage>, 4> kept;
-  for (const auto& [mask, usage] : inst->getDesc().Resources)
-    if (leaves(mask)) left |= mask;
-    else kept.emplace_back(mask, usage);
-  if (left == 0 || kept.empty()) return;
-  for (const auto& [mask, usage] : kept)
-    if (llvm::popcount(mask) > 1 && ((mask ^ llvm::bit_floor(mask)) & left)) return;
-  for (uint64_t mask : load_pipes)  // a group of no cycles is only in the groups used
-    if (llvm::popcount(mask) == 1) units &= ~mask;
-    else groups &= ~llvm::bit_floor(mask);
+  for (const auto& entry : inst->getDesc().Resources)
+    if (shared(entry.first)) removed |= entry.first;
+    else kept.push_back(entry);
+  if (removed == 0 || kept.empty()) return;
+  for (const auto& entry : kept)
+    if (llvm::popcount(entry.first) > 1 && ((entry.first ^ llvm::bit_floor(entry.first)) & removed)) return;
+  for (const auto& entry : inst->getDesc().Resources)
+    if (!shared(entry.first)) continue;
+    else if (llvm::popcount(entry.first) == 1) units &= ~entry.first;
+    else groups &= ~llvm::bit_floor(entry.first);
   inst = with_resources(sim, *inst, std::move(kept), units, groups);
 }
 
