@@ -385,25 +385,18 @@ static double bypass_logic(long reps) {
  * one): whether a store takes a load's pipe. The loops are the assembly's,
  * aligned, so that the two differ only in their stores. */
 static double g_vector_lines[32] __attribute__((aligned(64)));
-static double vector_loads(long reps) {
-  if (reps <= 0) return 0; /* the loop counts down to zero */
-  long n = reps;
-  double t0 = now();
-  __asm__ volatile(".p2align 6\n1:\n .rept 4\n movapd (%1), %%xmm0\n movapd 16(%1), %%xmm1\n"
-                   " movapd 32(%1), %%xmm2\n movapd 48(%1), %%xmm3\n .endr\n dec %0\n jnz 1b\n"
-                   : "+r"(n) : "r"(g_vector_lines) : "xmm0", "xmm1", "xmm2", "xmm3", "cc", "memory");
-  return now() - t0;
-}
-static double vector_loads_stores(long reps) {
-  if (reps <= 0) return 0; /* the loop counts down to zero */
-  long n = reps;
-  double t0 = now();
-  __asm__ volatile(".p2align 6\n1:\n .rept 4\n movapd (%1), %%xmm0\n movapd 16(%1), %%xmm1\n"
-                   " movapd %%xmm4, 128(%1)\n movapd 32(%1), %%xmm2\n movapd 48(%1), %%xmm3\n"
-                   " movapd %%xmm5, 144(%1)\n .endr\n dec %0\n jnz 1b\n"
-                   : "+r"(n) : "r"(g_vector_lines) : "xmm0", "xmm1", "xmm2", "xmm3", "cc", "memory");
-  return now() - t0;
-}
+#define VECTOR_MEMORY_BENCH(name, first_pair, second_pair)                                                  \
+  static double name(long reps) {                                                                          \
+    if (reps <= 0) return 0; /* the loop counts down to zero */                                            \
+    long n = reps;                                                                                         \
+    double t0 = now();                                                                                     \
+    __asm__ volatile(".p2align 6\n1:\n .rept 4\n movapd (%1), %%xmm0\n movapd 16(%1), %%xmm1\n" first_pair     \
+                     " movapd 32(%1), %%xmm2\n movapd 48(%1), %%xmm3\n" second_pair " .endr\n dec %0\n jnz 1b\n" \
+                     : "+r"(n) : "r"(g_vector_lines) : "xmm0", "xmm1", "xmm2", "xmm3", "cc", "memory");            \
+    return now() - t0;                                                                                     \
+  }
+VECTOR_MEMORY_BENCH(vector_loads, "", "")
+VECTOR_MEMORY_BENCH(vector_loads_stores, " movapd %%xmm4, 128(%1)\n", " movapd %%xmm5, 144(%1)\n")
 
 /* The cycle dispatch:mix is counted in, measured beside it: 32 dependent
  * additions a repetition, one cycle each, in a loop of the same shape. */
