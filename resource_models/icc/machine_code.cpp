@@ -62,6 +62,10 @@ struct TargetContext {
   // Opcodes by LLVM's name, filled on first use (replace_latency).
   mutable std::once_flag opcodes_once;
   mutable llvm::StringMap<unsigned> opcodes;
+  // The resources its stores share with vector loads, found on first use
+  // (load_pipes_of_stores).
+  mutable std::once_flag load_pipes_once;
+  mutable std::vector<uint64_t> load_pipes;
 };
 
 struct EncodedFunction {
@@ -696,7 +700,7 @@ std::vector<unsigned> written_resources(const TargetContext& t, const std::strin
 // vector loads in (Zn4FP45), which also carry the stores' data, so that two
 // loads and a store take a cycle and a half. Empty where the model lacks
 // one of the three instructions (x86's names).
-std::vector<uint64_t> load_pipes_of_stores(const TargetContext& t) {
+std::vector<uint64_t> find_load_pipes_of_stores(const TargetContext& t) {
   const llvm::MCSchedModel& model = t.subtarget->getSchedModel();
   llvm::SmallVector<uint64_t> masks(model.getNumProcResourceKinds());
   llvm::mca::computeProcResourceMasks(model, masks);
@@ -711,6 +715,11 @@ std::vector<uint64_t> load_pipes_of_stores(const TargetContext& t) {
   for (uint64_t r : store)
     if (std::count(load.begin(), load.end(), r) && !std::count(any_load.begin(), any_load.end(), r)) out.push_back(r);
   return out;
+}
+
+const std::vector<uint64_t>& load_pipes_of_stores(const TargetContext& t) {
+  std::call_once(t.load_pipes_once, [&] { t.load_pipes = find_load_pipes_of_stores(t); });
+  return t.load_pipes;
 }
 
 // A store that the description measured beside vector loads without taking
@@ -861,8 +870,8 @@ void build(Simulated& sim, const TargetContext& t, const std::vector<const llvm:
   auto logic = [&t](const llvm::MCInst& mc) { return fp_logic_op(t, mc); };
   const std::vector<bool> late_to_logic =
       corrections.fp_logic_bypass ? feeding(t, run, does(t, "_add"), logic) : none_late;
-  const std::vector<uint64_t> load_pipes =
-      corrections.vector_stores_apart ? load_pipes_of_stores(t) : std::vector<uint64_t>{};
+  static const std::vector<uint64_t> none_shared;
+  const std::vector<uint64_t>& load_pipes = corrections.vector_stores_apart ? load_pipes_of_stores(t) : none_shared;
   for (size_t k = 0; k < run.size(); ++k) {
     const llvm::MCInst& mc = *run[k];
     auto inst = sim.builder.createInstruction(mc, none);
