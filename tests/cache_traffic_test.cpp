@@ -111,6 +111,49 @@ TEST_CASE("the frontend reads subscripts as affine addresses of the loops' count
   CHECK(stores == 1);
 }
 
+// A triangular nest (LU's): the inner loops start at the outer counter, so
+// their counts are formulas of it; their counters are counters of the
+// addresses all the same, and the simulation walks each entry from its own
+// start.
+TEST_CASE("references in a triangular nest are affine in its counters and simulated", "[traffic]") {
+  CAnalysis a = analyse_code(
+      "#define N 64\n"
+      "static double a[N][N];\n"
+      "void lu(int n) {\n"
+      "  for (int k = 0; k < n; k++)\n"
+      "    for (int i = k + 1; i < n; i++) {\n"
+      "      double l = a[i][k] / a[k][k];\n"
+      "      for (int j = k + 1; j < n; j++) a[i][j] -= l * a[k][j];\n"
+      "    }\n"
+      "}\n");
+  const SegNode& body = inner_node(a, "lu");
+  CHECK(body.memory.opaque == 0);
+  REQUIRE(body.memory.affine.size() == 3);  // a[i][j] read and written, a[k][j]
+  int rows_i = 0;
+  for (const MemoryAccess& m : body.memory.affine) {
+    CHECK(stride(m, "lu.j_L7") == 8);
+    // a[i][j] moves a row per i, a[k][j] a row per k.
+    const bool row_i = stride(m, "lu.i_L5") != 0;
+    rows_i += row_i;
+    CHECK(stride(m, row_i ? "lu.i_L5" : "lu.k_L4") == 64 * 8);
+  }
+  CHECK(rows_i == 2);
+  // The loop over i starts at k + 1: its counter's start reads k's.
+  const SegNode* loop_i = nullptr;
+  for_each_node(a.model.find_seg("lu")->seg, [&](const SegNode& n) {
+    if (n.induction == "lu.i_L5") loop_i = &n;
+  });
+  REQUIRE(loop_i);
+  CHECK(evaluate(loop_i->induction_start, Bindings{{{"lu.k_L4", 10}}, {}}) == 11);
+  // Bound to n = 64 (32 KiB, in level 2 of the small machine), the
+  // simulation walks the nest: the rows below k stream from level 2.
+  attach_cache_traffic(a.model, small_machine(), {{"lu.n", 64}});
+  const Ruv& r = inner_node(a, "lu").ruvs.at(ruv_kind::machine);
+  CHECK(r.get("traffic") == 1);
+  CHECK(r.get("bytes_from_l2") > 0);
+  CHECK(r.get("bytes_from_mem") == 0);
+}
+
 // memcpy and memset read and write in the C library: with a size Clang can
 // evaluate, the destination is a store and memcpy's source a load of that
 // many bytes, at the addresses their pointers give.

@@ -257,7 +257,7 @@ TripCount TripCounter::analyse(const ForStmt& loop, const std::vector<const Stmt
   for (const Stmt* outer : enclosing) {
     for (const VarDecl* v : modified_in(outer)) varying.insert(v);
     if (const auto* f = dyn_cast<ForStmt>(outer))
-      if (const Induction* ind = induction_of(*f)) active_[ind->var] = ind;
+      if (const Induction* ind = induction_of(*f); ind && !ind->triangular) active_[ind->var] = ind;
   }
   for (const VarDecl* v : modified_in(loop.getBody())) varying.insert(v), active_.erase(v);
   for (const auto& [v, ind] : active_) varying.erase(v);
@@ -279,12 +279,13 @@ TripCount TripCounter::analyse(const ForStmt& loop, const std::vector<const Stmt
   } else {
     count = count_of(lo, hi, step, inclusive, up);
   }
-  if (!used_means_.empty()) return {substitute_params(count, used_means_), "", count};
+  const bool triangular = !used_means_.empty();
   if (!step.doubles) {
     unsigned line = ctx_.getSourceManager().getExpansionLineNumber(loop.getBeginLoc());
     inductions_[&loop] = Induction{step.var, function_name_ + "." + step.var->getName().str() + "_L" + std::to_string(line),
-                                   lo, double(step.add), count};
+                                   lo, double(step.add), count, triangular};
   }
+  if (triangular) return {substitute_params(count, used_means_), "", count};
   return {count, "", nullptr};
 }
 

@@ -43,6 +43,11 @@ struct Induction {
   Expr start;
   double step = 0;
   Expr trips;
+  // A triangular loop's counter: its start or count reads enclosing loops'
+  // counters. Addresses and the simulations that walk the counters use it;
+  // trip counts of the loops inside do not (a bound on it stays a
+  // parameter), since its mean would follow the enclosing counters too.
+  bool triangular = false;
 };
 
 class TripCounter {
@@ -56,7 +61,8 @@ class TripCounter {
 
   // Variables that became formula parameters, with their descriptions.
   const std::map<std::string, std::string>& variables() const { return variables_; }
-  // The counter of a loop analysed before, if it has a plain one.
+  // The counter of a loop analysed before, if it has a plain one (a
+  // triangular loop's included).
   const Induction* induction_of(const clang::ForStmt& loop) const;
   // The parameter a variable became in a trip count analysed before, if any.
   const std::string* parameter_of(const clang::VarDecl& var) const;
