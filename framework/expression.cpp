@@ -205,6 +205,18 @@ std::string to_string(const Expr& e, Notation notation) {
   return out;
 }
 
+std::string paper_notation(std::string_view plain) {
+  std::string out;
+  out.reserve(plain.size() + plain.size() / 8);
+  for (size_t at = 0;;) {
+    const size_t star = plain.find(" * ", at);
+    out.append(plain.substr(at, star == std::string_view::npos ? std::string_view::npos : star - at));
+    if (star == std::string_view::npos) return out;
+    out.append(" · ");
+    at = star + 3;
+  }
+}
+
 void collect_params(const Expr& e, std::vector<std::string>& out) { collect(e, ExprKind::Param, out); }
 void collect_times(const Expr& e, std::vector<std::string>& out) { collect(e, ExprKind::Time, out); }
 

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace pacer {
@@ -46,6 +47,10 @@ enum class Notation {
   Plain   // ASCII '*', accepted back by parse_expression
 };
 std::string to_string(const Expr& e, Notation notation = Notation::Plain);
+// The paper's notation of a formula printed in the plain one: the two differ
+// only in the multiplication sign (names and numbers hold no '*'), so a
+// view that shows both prints the tree once.
+std::string paper_notation(std::string_view plain);
 
 // Names the expression depends on.
 void collect_params(const Expr& e, std::vector<std::string>& out);

@@ -16,6 +16,11 @@ TEST_CASE("formulas print in the paper's notation and parse back", "[expression]
   CHECK(to_string(e, Notation::Paper) ==
         "t(v_assign) + N_element \u00b7 (t(v_loop) + t(v_if) + P_max \u00b7 t(v_assign))");
   CHECK(to_string(parse_expression(to_string(e, Notation::Paper))) == eq1);
+  // The paper's text from the plain one, as the views print both.
+  for (const char* text : {eq1.c_str(), "a * b * c - (d + e) / (f * -g) * T(h)", "max(a * 2, b) * 3", "x", ""}) {
+    const std::string plain = *text ? to_string(parse_expression(text)) : "";
+    CHECK(paper_notation(plain) == (*text ? to_string(parse_expression(text), Notation::Paper) : ""));
+  }
 }
 
 TEST_CASE("printing keeps the parentheses that matter and no others", "[expression]") {

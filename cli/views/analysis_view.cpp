@@ -133,7 +133,8 @@ void write_analysis(JsonWriter& w, const CAnalysis& a) {
   auto add = [&](const Task& t, const char* role) {
     Expr formula = printed_formula(m, t);
     w.begin_object().member("name", t.name).member("role", role).member("line", t.where.line);
-    w.member("formula", to_string(formula)).member("formula_paper", to_string(formula, Notation::Paper));
+    const std::string plain = to_string(formula);
+    w.member("formula", plain).member("formula_paper", paper_notation(plain));
     write_nodes(w.key("nodes"), t.seg);
     w.end_object();
   };
