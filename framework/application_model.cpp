@@ -1,10 +1,12 @@
 #include "framework/application_model.hpp"
 
+#include <algorithm>
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/depth_first_search.hpp>
 #include <cmath>
 #include <set>
 #include <string_view>
+#include <tuple>
 #include <unordered_set>
 #include <sstream>
 
@@ -53,20 +55,33 @@ struct DeclaredNames {
   }
 };
 
+// The first parameter, in reading order, that the model does not declare.
 void check_expression_params(const DeclaredNames& declared, const Expr& e, const SegNode& node, const char* field) {
-  std::vector<std::string> names;
-  collect_params(e, names);
-  for (const auto& n : names)
-    if (!declared.parameters.count(n))
-      throw InputError(node.where, field,
-                       "node '" + node.id + "' uses parameter '" + n + "', which the model does not declare");
+  if (e->kind == ExprKind::Param && !declared.parameters.count(e->name))
+    throw InputError(node.where, field,
+                     "node '" + node.id + "' uses parameter '" + e->name + "', which the model does not declare");
+  for (const auto& a : e->args) check_expression_params(declared, a, node, field);
+}
+
+// Ids twice in one task: the nodes' ids as views, sorted with their order
+// in the walk (a set of them cost an allocation a node); the error names the
+// node met first whose id an earlier node has.
+void check_unique_ids(const Task& t) {
+  std::vector<std::tuple<std::string_view, size_t, const SegNode*>> ids;
+  for_each_node(t.seg, [&](const SegNode& n) { ids.emplace_back(n.id, ids.size(), &n); });
+  std::sort(ids.begin(), ids.end(),
+            [](const auto& a, const auto& b) { return std::tie(std::get<0>(a), std::get<1>(a)) < std::tie(std::get<0>(b), std::get<1>(b)); });
+  const SegNode* again = nullptr;
+  size_t at = 0;
+  for (size_t i = 1; i < ids.size(); ++i)
+    if (std::get<0>(ids[i]) == std::get<0>(ids[i - 1]) && (!again || std::get<1>(ids[i]) < at))
+      again = std::get<2>(ids[i]), at = std::get<1>(ids[i]);
+  if (again) throw InputError(again->where, "id", "node id '" + again->id + "' appears twice in '" + t.name + "'");
 }
 
 void check_seg(const DeclaredNames& declared, const Task& t) {
-  std::unordered_set<std::string_view> ids;  // views of the nodes' own ids
+  check_unique_ids(t);
   for_each_node(t.seg, [&](const SegNode& n) {
-    if (!ids.insert(n.id).second)
-      throw InputError(n.where, "id", "node id '" + n.id + "' appears twice in '" + t.name + "'");
     if (n.kind == NodeKind::Loop) check_expression_params(declared, n.trips, n, "trips");
     for (const auto& arm : n.arms)
       if (arm.probability) check_expression_params(declared, arm.probability, n, "probability");

@@ -52,7 +52,15 @@ bool is_known_function(const std::string& name, size_t arity) {
   return it != kArity.end() && it->second == arity;
 }
 
-Expr constant(double v) { return make(ExprKind::Const, {}, {}, v); }
+Expr constant(double v) {
+  // Nodes are never changed once made, so the two constants every formula
+  // starts from or folds to are made once (a large file's analysis made
+  // tens of thousands of each).
+  static const Expr zero = make(ExprKind::Const, {}, {}, 0.0), one = make(ExprKind::Const, {}, {}, 1.0);
+  if (v == 0 && !std::signbit(v)) return zero;
+  if (v == 1) return one;
+  return make(ExprKind::Const, {}, {}, v);
+}
 Expr param(const std::string& name) { return make(ExprKind::Param, {}, name); }
 Expr node_time(const std::string& vector_name) { return make(ExprKind::Time, {}, vector_name); }
 Expr call_time(const std::string& function) { return make(ExprKind::Call, {}, function); }
@@ -69,10 +77,25 @@ Expr add(Expr a, Expr b) {
   return make(ExprKind::Add, std::move(terms));
 }
 
+// The fold add(add(add(0, t1), t2), ...) in one pass: the terms gathered
+// into one list, where the fold copied the list at every term.
 Expr sum(const std::vector<Expr>& terms) {
   Expr total = constant(0);
-  for (const auto& t : terms) total = add(total, t);
-  return total;
+  std::vector<Expr> gathered;  // once two terms did not fold into one
+  for (const auto& t : terms) {
+    if (!gathered.empty()) {
+      if (!is_const(t, 0)) append_flat(gathered, t, ExprKind::Add);
+    } else if (is_const(total, 0)) {
+      total = t;
+    } else if (is_const(t, 0)) {
+    } else if (total->kind == ExprKind::Const && t->kind == ExprKind::Const) {
+      total = constant(total->value + t->value);
+    } else {
+      append_flat(gathered, total, ExprKind::Add);
+      append_flat(gathered, t, ExprKind::Add);
+    }
+  }
+  return gathered.empty() ? total : make(ExprKind::Add, std::move(gathered));
 }
 
 Expr mul(Expr a, Expr b) {

@@ -62,6 +62,11 @@ TEST_CASE("bad model files name the file, line and field", "[xml][bad-input]") {
   CHECK_THAT(error_of(std::string("<application name=\"x\">") + kP +
                       "<task name=\"t\"><compute id=\"a\"/><compute id=\"a\"/></task></application>"),
              Catch::Contains("appears twice"));
+  // The node named is the first met again: b (third), not a (fourth).
+  CHECK_THAT(error_of(std::string("<application name=\"x\">") + kP +
+                      "<task name=\"t\"><compute id=\"a\"/><compute id=\"b\"/><compute id=\"b\"/>"
+                      "<compute id=\"a\"/></task></application>"),
+             Catch::Contains("node id 'b' appears twice"));
   CHECK_THAT(error_of("<application name=\"x\"><parameter name=\"P\" kind=\"probability\" default=\"2\"/>"
                       "<task name=\"t\"><compute id=\"a\"/></task></application>"),
              Catch::Contains("field 'default'") && Catch::Contains("[0, 1]"));

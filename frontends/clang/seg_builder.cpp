@@ -4,6 +4,8 @@
 #include <clang/AST/Stmt.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
+#include <llvm/ADT/StringSet.h>
+#include <llvm/Support/Allocator.h>
 
 #include <map>
 
@@ -817,7 +819,8 @@ class Builder final : public ExprHooks {
     return seg;
   }
 
-  static std::string unique(std::set<std::string>& taken, const std::string& base) {
+  template <class Set>
+  static std::string unique(Set& taken, const std::string& base) {
     std::string name = base;
     for (int k = 2; !taken.insert(name).second; ++k) name = base + "_" + std::to_string(k);
     return name;
@@ -912,7 +915,9 @@ class Builder final : public ExprHooks {
   Seg* seg_ = nullptr;
   std::optional<OpenSegment> open_;
   const Stmt* stmt_ = nullptr;           // the statement being counted
-  std::set<std::string> ids_;
+  // The function's node ids; their bytes in one arena, where a std::set took
+  // an allocation an id.
+  llvm::StringSet<llvm::BumpPtrAllocator> ids_;
   std::vector<const Stmt*> loops_;       // enclosing loops, outermost first
   std::set<const LabelDecl*> handlers_;  // targets of computed gotos
   std::set<const GotoStmt*> joins_;      // forward gotos within a block: joins, not exits
