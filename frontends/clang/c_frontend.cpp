@@ -3,6 +3,8 @@
 // function and assembles the application model.
 #include "frontends/clang/c_frontend.hpp"
 
+#include <algorithm>
+
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
 #include <clang/Frontend/CompilerInstance.h>
@@ -28,7 +30,7 @@ namespace {
 struct FunctionRecord {
   Task task;
   std::string file;  // absolute: the named file, or a project file it includes
-  std::set<std::string> outside_callers;  // callers not in its cycle of calls
+  bool outside_caller = false;  // called from a function not in its cycle of calls
   int order = 0;                          // position among all files' functions
 };
 
@@ -44,12 +46,19 @@ struct Collected {
 // callee leads to without a walk of its other declarations.
 using FunctionIndex = llvm::DenseMap<const FunctionDecl*, size_t>;
 
-void collect_calls(const Stmt* s, const FunctionIndex& index, std::set<size_t>& out) {
+// The callees among the defined functions, each once, in order.
+void collect_calls(const Stmt* s, const FunctionIndex& index, std::vector<size_t>& out) {
   if (!s) return;
   if (const auto* call = dyn_cast<CallExpr>(s))
     if (const FunctionDecl* f = call->getDirectCallee())
-      if (auto it = index.find(f->getCanonicalDecl()); it != index.end()) out.insert(it->second);
+      if (auto it = index.find(f->getCanonicalDecl()); it != index.end()) out.push_back(it->second);
   for (const Stmt* child : s->children()) collect_calls(child, index, out);
+}
+
+void collect_callees(const Stmt* body, const FunctionIndex& index, std::vector<size_t>& out) {
+  collect_calls(body, index, out);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
 }
 
 class AnalysisConsumer : public ASTConsumer {
@@ -85,10 +94,10 @@ class AnalysisConsumer : public ASTConsumer {
     // graph, plus functions that call themselves.
     using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
     Graph calls(defs.size());
-    std::vector<std::set<size_t>> callees(defs.size());
+    std::vector<std::vector<size_t>> callees(defs.size());
     std::vector<std::vector<size_t>> callers(defs.size());
     for (size_t i = 0; i < defs.size(); ++i) {
-      collect_calls(defs[i]->getBody(), index, callees[i]);
+      collect_callees(defs[i]->getBody(), index, callees[i]);
       for (size_t j : callees[i]) {
         boost::add_edge(i, j, calls);
         callers[j].push_back(i);
@@ -101,7 +110,7 @@ class AnalysisConsumer : public ASTConsumer {
     // Asked only of functions the file defines (the SEG builder checks
     // `defined` first).
     auto at = [&](const FunctionDecl& f) { return index.find(f.getCanonicalDecl())->second; };
-    auto recursive = [&](size_t i) { return component_size[component[i]] > 1 || callees[i].count(i) != 0; };
+    auto recursive = [&](size_t i) { return component_size[component[i]] > 1 || std::binary_search(callees[i].begin(), callees[i].end(), i); };
 
     cfront::FileFunctions file;
     file.defined = [&](const FunctionDecl& f) { return index.count(f.getCanonicalDecl()) != 0; };
@@ -124,7 +133,7 @@ class AnalysisConsumer : public ASTConsumer {
       rec.task = cfront::build_function_seg(ctx, *defs[i], file, display, out_.analysis, out_.parameter_names);
       rec.order = int(out_.functions.size());
       for (size_t j : callers[i])
-        if (component[j] != component[i]) rec.outside_callers.insert(defs[j]->getName().str());
+        if (component[j] != component[i]) rec.outside_caller = true;
       out_.functions.emplace(name, std::move(rec));
     }
   }
@@ -212,7 +221,7 @@ void assemble(Collected& c, const AnalyseOptions& options, const std::string& fi
   if (task_names.empty()) {
     std::vector<std::pair<int, std::string>> roots;
     for (const auto& [name, rec] : c.functions)
-      if (rec.outside_callers.empty()) roots.push_back({rec.order, name});
+      if (!rec.outside_caller) roots.push_back({rec.order, name});
     std::sort(roots.begin(), roots.end());
     for (const auto& r : roots) task_names.push_back(r.second);
   }

@@ -774,6 +774,7 @@ class Builder final : public ExprHooks {
     if (seg.ruv.empty() && !keep_empty) return;
     SegNode node = make(NodeKind::Compute, "seg", seg.begin, seg.last->getEndLoc());
     node.vector = node.id;
+    node.ruvs.reserve(2);  // the two below, in one allocation
     node.ruvs[ruv_kind::flops].set("flops", mcmahon_flops(seg.ruv));
     node.ruvs[ruv_kind::constructs] = std::move(seg.ruv);
     node.memory = std::move(seg.memory);
