@@ -55,6 +55,14 @@ std::string paper_notation(std::string_view plain);
 // Names the expression depends on.
 void collect_params(const Expr& e, std::vector<std::string>& out);
 void collect_times(const Expr& e, std::vector<std::string>& out);
+// Calls f(name) for every parameter the expression reads, in reading order
+// and as often as it reads it: for callers that keep their own set, where a
+// list of copies per formula would cost more than the walk.
+template <class F>
+void for_each_param(const Expr& e, F&& f) {
+  if (e->kind == ExprKind::Param) f(e->name);
+  for (const auto& a : e->args) for_each_param(a, f);
+}
 
 // Replace T(f) by the expression of f (inlining calls before evaluation).
 Expr substitute_calls(const Expr& e, const std::function<Expr(const std::string&)>& body_of);

@@ -17,6 +17,8 @@
 #include <boost/graph/strong_components.hpp>
 #include <filesystem>
 #include <map>
+#include <string_view>
+#include <unordered_set>
 
 #include "frontends/clang/seg_builder.hpp"
 
@@ -251,15 +253,10 @@ void assemble(Collected& c, const AnalyseOptions& options, const std::string& fi
   for (const auto& name : task_names) m.tasks.push_back(std::move(c.functions.at(name).task));
   for (const auto& r : reached) m.functions.push_back(std::move(c.functions.at(r.second).task));
 
-  // Keep only what the chosen functions use.
-  // collect_params keeps its list unique by a scan, so each formula gets a
-  // list of its own: one list for the whole model would make this quadratic.
-  std::set<std::string> used_set;
-  auto use_formula = [&](const Expr& e) {
-    std::vector<std::string> names;
-    collect_params(e, names);
-    used_set.insert(names.begin(), names.end());
-  };
+  // Keep only what the chosen functions use: the names as views into the
+  // model's formulas, which outlive the set.
+  std::unordered_set<std::string_view> used_set;
+  auto use_formula = [&](const Expr& e) { for_each_param(e, [&](const std::string& name) { used_set.insert(name); }); };
   auto use = [&](const Seg& seg) {
     for_each_node(seg, [&](const SegNode& n) {
       if (n.trips) use_formula(n.trips);
