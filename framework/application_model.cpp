@@ -6,6 +6,7 @@
 #include <cmath>
 #include <set>
 #include <string_view>
+#include <cstdint>
 #include <tuple>
 #include <unordered_set>
 #include <sstream>
@@ -57,31 +58,39 @@ struct DeclaredNames {
 
 // The first parameter, in reading order, that the model does not declare.
 void check_expression_params(const DeclaredNames& declared, const Expr& e, const SegNode& node, const char* field) {
-  if (e->kind == ExprKind::Param && !declared.parameters.count(e->name))
-    throw InputError(node.where, field,
-                     "node '" + node.id + "' uses parameter '" + e->name + "', which the model does not declare");
-  for (const auto& a : e->args) check_expression_params(declared, a, node, field);
+  for_each_param(e, [&](const std::string& name) {
+    if (!declared.parameters.count(name))
+      throw InputError(node.where, field,
+                       "node '" + node.id + "' uses parameter '" + name + "', which the model does not declare");
+  });
 }
 
-// Ids twice in one task: the nodes' ids as views, sorted with their order
-// in the walk (a set of them cost an allocation a node); the error names the
-// node met first whose id an earlier node has.
-void check_unique_ids(const Task& t) {
-  std::vector<std::tuple<std::string_view, size_t, const SegNode*>> ids;
-  for_each_node(t.seg, [&](const SegNode& n) { ids.emplace_back(n.id, ids.size(), &n); });
-  std::sort(ids.begin(), ids.end(),
-            [](const auto& a, const auto& b) { return std::tie(std::get<0>(a), std::get<1>(a)) < std::tie(std::get<0>(b), std::get<1>(b)); });
-  const SegNode* again = nullptr;
-  size_t at = 0;
+// The walk's position of the first node whose id an earlier node of the
+// task has, or none: the ids as views, sorted with their positions (a set
+// of them cost an allocation a node).
+constexpr size_t kNoRepeat = SIZE_MAX;
+size_t first_repeated_id(const Task& t) {
+  struct Id {
+    std::string_view id;
+    size_t at;
+    bool operator<(const Id& o) const { return std::tie(id, at) < std::tie(o.id, o.at); }
+  };
+  std::vector<Id> ids;
+  for_each_node(t.seg, [&](const SegNode& n) { ids.push_back({n.id, ids.size()}); });
+  std::sort(ids.begin(), ids.end());
+  size_t first = kNoRepeat;
   for (size_t i = 1; i < ids.size(); ++i)
-    if (std::get<0>(ids[i]) == std::get<0>(ids[i - 1]) && (!again || std::get<1>(ids[i]) < at))
-      again = std::get<2>(ids[i]), at = std::get<1>(ids[i]);
-  if (again) throw InputError(again->where, "id", "node id '" + again->id + "' appears twice in '" + t.name + "'");
+    if (ids[i].id == ids[i - 1].id) first = std::min(first, ids[i].at);
+  return first;
 }
 
+// Each node's errors in the walk's order, a repeated id among them, so the
+// error reported is the first one met, as a reader of the file meets it.
 void check_seg(const DeclaredNames& declared, const Task& t) {
-  check_unique_ids(t);
+  const size_t repeat = first_repeated_id(t);
+  size_t at = 0;
   for_each_node(t.seg, [&](const SegNode& n) {
+    if (at++ == repeat) throw InputError(n.where, "id", "node id '" + n.id + "' appears twice in '" + t.name + "'");
     if (n.kind == NodeKind::Loop) check_expression_params(declared, n.trips, n, "trips");
     for (const auto& arm : n.arms)
       if (arm.probability) check_expression_params(declared, arm.probability, n, "probability");

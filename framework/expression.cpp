@@ -88,6 +88,7 @@ Expr sum(const std::vector<Expr>& terms) {
     } else if (is_const(total, 0)) {
       total = t;
     } else if (is_const(t, 0)) {
+      // add(total, 0) is total: nothing to gather.
     } else if (total->kind == ExprKind::Const && t->kind == ExprKind::Const) {
       total = constant(total->value + t->value);
     } else {

@@ -48,8 +48,10 @@ enum class Notation {
 };
 std::string to_string(const Expr& e, Notation notation = Notation::Plain);
 // The paper's notation of a formula printed in the plain one: the two differ
-// only in the multiplication sign (names and numbers hold no '*'), so a
-// view that shows both prints the tree once.
+// only in the multiplication sign " * ", which the C frontend's names
+// (identifiers, construct ids) never hold, so the analysis view prints the
+// tree once. A model read from XML may name a parameter anything: print
+// those with to_string.
 std::string paper_notation(std::string_view plain);
 
 // Names the expression depends on.

@@ -67,6 +67,16 @@ TEST_CASE("bad model files name the file, line and field", "[xml][bad-input]") {
                       "<task name=\"t\"><compute id=\"a\"/><compute id=\"b\"/><compute id=\"b\"/>"
                       "<compute id=\"a\"/></task></application>"),
              Catch::Contains("node id 'b' appears twice"));
+  // Errors come in the file's order: the undeclared 'M' of the second node
+  // before the repeated id of the third.
+  CHECK_THAT(error_of(std::string("<application name=\"x\">") + kP +
+                      "<task name=\"t\"><compute id=\"a\"/><loop id=\"l\" trips=\"M\"><compute id=\"c\"/></loop>"
+                      "<compute id=\"a\"/></task></application>"),
+             Catch::Contains("'M'") && Catch::Contains("does not declare"));
+  CHECK_THAT(error_of(std::string("<application name=\"x\">") + kP +
+                      "<task name=\"t\"><compute id=\"a\"/><compute id=\"a\"/><loop id=\"l\" trips=\"M\">"
+                      "<compute id=\"c\"/></loop></task></application>"),
+             Catch::Contains("appears twice"));
   CHECK_THAT(error_of("<application name=\"x\"><parameter name=\"P\" kind=\"probability\" default=\"2\"/>"
                       "<task name=\"t\"><compute id=\"a\"/></task></application>"),
              Catch::Contains("field 'default'") && Catch::Contains("[0, 1]"));

@@ -48,7 +48,7 @@ struct Collected {
 // callee leads to without a walk of its other declarations.
 using FunctionIndex = llvm::DenseMap<const FunctionDecl*, size_t>;
 
-// The callees among the defined functions, each once, in order.
+// The index of every defined function the statement calls, once per call.
 void collect_calls(const Stmt* s, const FunctionIndex& index, std::vector<size_t>& out) {
   if (!s) return;
   if (const auto* call = dyn_cast<CallExpr>(s))
@@ -57,7 +57,9 @@ void collect_calls(const Stmt* s, const FunctionIndex& index, std::vector<size_t
   for (const Stmt* child : s->children()) collect_calls(child, index, out);
 }
 
-void collect_callees(const Stmt* body, const FunctionIndex& index, std::vector<size_t>& out) {
+// The callees among the defined functions, each once, in the order of
+// their definitions.
+void defined_callees(const Stmt* body, const FunctionIndex& index, std::vector<size_t>& out) {
   collect_calls(body, index, out);
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
@@ -99,7 +101,7 @@ class AnalysisConsumer : public ASTConsumer {
     std::vector<std::vector<size_t>> callees(defs.size());
     std::vector<std::vector<size_t>> callers(defs.size());
     for (size_t i = 0; i < defs.size(); ++i) {
-      collect_callees(defs[i]->getBody(), index, callees[i]);
+      defined_callees(defs[i]->getBody(), index, callees[i]);
       for (size_t j : callees[i]) {
         boost::add_edge(i, j, calls);
         callers[j].push_back(i);

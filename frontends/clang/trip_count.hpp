@@ -61,7 +61,7 @@ class TripCounter {
 
   // Variables that became formula parameters, with their descriptions.
   const std::map<std::string, std::string>& variables() const { return variables_; }
-  // The counter of a loop analysed before, if it has a plain one (a
+  // The counter of a loop analysed before, unless it doubles or has none (a
   // triangular loop's included).
   const Induction* induction_of(const clang::ForStmt& loop) const;
   // The parameter a variable became in a trip count analysed before, if any.

@@ -422,9 +422,10 @@ class Attacher {
   // Each entry's trips of a loop whose trips depend on the counters of the
   // loops around it, with the number of entries of that length: the
   // counters are walked (each at most kMostCounterValues values, evenly
-  // spaced, each standing for those it skips); a loop around without a
-  // counter multiplies the entries by its trips. Empty when a figure is not
-  // bound.
+  // spaced, each standing for those it skips); a loop around whose counter
+  // no count further in reads (it has none, or only the triangular loops
+  // between read it) multiplies the entries by its trips, so LU's nest
+  // walks one counter, not two. Empty when a figure is not bound.
   std::vector<std::pair<double, double>> entry_trips(const SegNode& loop) {
     const auto at = std::find_if(loops_.begin(), loops_.end(), [&](const Placed& p) { return p.node == &loop; });
     std::vector<std::pair<double, double>> out;
@@ -439,13 +440,26 @@ class Attacher {
   }
 
   static constexpr double kMostCounterValues = 256;
+  // Whether the trips of a loop inside around[k] (down to `loop`) read
+  // around[k]'s counter.
+  static bool read_further_in(const std::vector<SegNode*>& around, size_t k, const SegNode& loop) {
+    const std::string& counter = around[k]->induction;
+    if (counter.empty()) return false;
+    bool reads = false;
+    const auto check = [&](const SegNode& n) {
+      if (n.trips_at) for_each_param(n.trips_at, [&](const std::string& p) { reads = reads || p == counter; });
+    };
+    for (size_t j = k + 1; j < around.size() && !reads; ++j) check(*around[j]);
+    check(loop);
+    return reads;
+  }
   void walk_counters(const std::vector<SegNode*>& around, size_t k, const SegNode& loop, Bindings& b, double entries,
                      std::vector<std::pair<double, double>>& out) {
     if (k == around.size()) return void(out.emplace_back(evaluate(loop.trips_at, b), entries));
     const SegNode& a = *around[k];
     const double trips = std::floor(std::max(0.0, evaluate(a.trips_at ? a.trips_at : a.trips, b)) + 1e-9);
     if (trips < 1) return;
-    if (a.induction.empty()) return walk_counters(around, k + 1, loop, b, entries * trips, out);
+    if (!read_further_in(around, k, loop)) return walk_counters(around, k + 1, loop, b, entries * trips, out);
     const double start = evaluate(a.induction_start, b), stride = std::ceil(trips / kMostCounterValues);
     for (double i = 0; i < trips; i += stride) {
       b.params[a.induction] = start + a.induction_step * i;
