@@ -875,8 +875,9 @@ TEST_CASE("ICC prices the lines a gather through an index read from memory misse
 // Random keys into a table of 256 KiB, four times, through `access` (a
 // gather's load or a scatter's store of table[key[i]]): the counted run, run
 // a second time under levels 1 and 2, finds most accesses leave level 1, and
-// ICC prices their lines as scattered lines from level 2.
-static void check_table_lines_from_level2(const std::string& name, const std::string& access) {
+// ICC prices their lines as scattered lines from level 2. Returns the
+// loop body's machine RUV.
+static Ruv check_table_lines_from_level2(const std::string& name, const std::string& access) {
   const Hardware hw = three_levels(R"(<param name="l1_ways" value="8" source="test"/>
     <param name="l2_scattered_line" value="2" unit="ns" source="test"/>
     <param name="l3_scattered_line" value="5" unit="ns" source="test"/>)");
@@ -893,7 +894,7 @@ int main(void) {
 )");
   CAnalysis an = analyse_c({{c}, {"table_walk"}, {}});
   const SegNode* body = profiled_node_with(an, c, "table_walk", hw, "lines_scattered_from_l2");
-  REQUIRE(body);
+  if (!body) FAIL("no loop body with lines from level 2");
   const Ruv& r = body->ruvs.at(ruv_kind::machine);
   CHECK(r.get("lines_scattered_from_l2") > 0.7);  // 32 KiB of level 1 against a 256 KiB table: 7 in 8
   CHECK(r.get("lines_scattered_from_l2") < 1.0);
@@ -904,16 +905,29 @@ int main(void) {
   const NodeCost cost = find_resource_model("icc").price(*body, hw);
   CHECK(cost.term("scattered lines") ==
         Approx(2e-9 * (r.get("lines_scattered_from_l2") - beyond) + 5e-9 * (beyond - memory)).epsilon(0.02));
+  return r;
 }
 
 TEST_CASE("ICC prices the lines a gather finds in level 2", "[icc][mca]") {
-  check_table_lines_from_level2("lookup", "y[i] = table[key[i]] * w[i]");
+  const Ruv r = check_table_lines_from_level2("lookup", "y[i] = table[key[i]] * w[i]");
+  // key's 4 bytes (movslq loads an int, not the 8 of the register it
+  // fills), table's, w's and y's 8.
+  CHECK(r.get("bytes") == Approx(28).margin(0.5));
 }
 
 // A store through a loaded index that misses fetches its line (the caches
 // allocate on a write), as a gather's load does.
 TEST_CASE("ICC prices the lines a scatter's stores miss as scattered lines", "[icc][mca]") {
   check_table_lines_from_level2("scatter", "table[key[i]] = w[i]");
+}
+
+// table[key[i]] += w[i] loads and stores the line through one loaded index:
+// the stream moves key's 4 bytes, w's 8 and the gathered load's 8 an
+// iteration; the store writes back into the line the load brought and
+// moves no bytes of its own (counted, they went to the stream's level).
+TEST_CASE("ICC counts a scatter's read-modify-write line once in the node's stream", "[icc][mca]") {
+  const Ruv r = check_table_lines_from_level2("scatter_add", "table[key[i]] += w[i]");
+  CHECK(r.get("bytes") == Approx(20).margin(0.5));
 }
 
 // A gather's scattered lines (a node the simulation cannot place) wait

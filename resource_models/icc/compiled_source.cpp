@@ -53,23 +53,42 @@ std::vector<std::string> read_dependencies(const std::string& path) {
   return out;
 }
 
+// The width of an AT&T size letter: b, w, l or d, q.
+double letter_bytes(char c) {
+  switch (c) {
+    case 'b': return 1;
+    case 'w': return 2;
+    case 'l':
+    case 'd': return 4;
+    default: return 8;
+  }
+}
+
 // Bytes one instruction moves, read from its operands' spelling (AT&T).
+// Where the mnemonic names a narrower memory operand than its register,
+// the memory's: an extension (movslq, movzbl: movs or movz, then the
+// source's letter and the destination's) loads its source, 4 bytes of an
+// int index for movslq, not the 8 of the register it fills; a broadcast
+// loads one element, whatever register it fills.
 double access_bytes(const icc::MachineInstruction& i) {
   if (!i.may_load && !i.may_store) return 0;
   const std::string& t = i.text;
-  if (t.find("%zmm") != std::string::npos) return 64;
-  if (t.find("%ymm") != std::string::npos) return 32;
   const std::string op = t.substr(0, t.find_first_of(" \t"));
   auto ends = [&](const char* s) { return op.size() >= 2 && op.compare(op.size() - 2, 2, s) == 0; };
+  if (op.size() == 6 && (op.starts_with("movs") || op.starts_with("movz"))) return letter_bytes(op[4]);
+  if (op == "vbroadcastss") return 4;
+  if (op == "vbroadcastsd") return 8;
+  if (op.size() == 12 && op.starts_with("vpbroadcast")) return letter_bytes(op.back());
+  if (t.find("%zmm") != std::string::npos) return 64;
+  if (t.find("%ymm") != std::string::npos) return 32;
   if (t.find("%xmm") != std::string::npos && (ends("ps") || ends("pd") || op.find("dq") != std::string::npos)) return 16;
   if (ends("ss")) return 4;
   if (ends("sd")) return 8;
-  switch (op.empty() ? 'q' : op.back()) {
-    case 'b': return 1;
-    case 'w': return 2;
-    case 'l': return 4;
-    default: return 8;
-  }
+  if (op == "movd" || op == "vmovd") return 4;
+  // Packed integer work on an xmm register (vpaddd) ends in 'd' too, and
+  // reads 16 bytes: left at 8, as before, until its own rule.
+  const char letter = op.empty() ? 'q' : op.back();
+  return letter == 'd' ? 8 : letter_bytes(letter);
 }
 
 // Packed work, as a vectorised loop body has and scalar code does not:

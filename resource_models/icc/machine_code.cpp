@@ -1123,6 +1123,11 @@ std::map<size_t, LoadDependence> load_dependences(const MachineCode& code, const
       LoadDependence scatter;
       scatter.indirect = true;
       scatter.same_address_as = i;
+      for (size_t j = 0; j < k; ++j)  // a read-modify-write: the load before it with its address registers
+        if (loads[j] && uses[j].address == uses[k].address) {
+          scatter.same_address_as = instruction_indices[j];
+          break;
+        }
       out[i] = scatter;
     }
     if (!loads[k]) continue;

@@ -185,7 +185,9 @@ IterationCycles cycles_per_iteration(const MachineCode& code, const std::vector<
 // What register dataflow says of each load among `instruction_indices` (a
 // loop's own instructions, in order; indices into function.instructions),
 // and of each store that does not load whose address comes from a value
-// loaded in the loop (a scatter: only `indirect` set, in a group of its own).
+// loaded in the loop (a scatter: only `indirect` set, in the group of the
+// load before it with the same address registers, a read-modify-write's,
+// else in a group of its own).
 // A load whose address moves by a fixed step (registers the loop does not
 // write or only steps) feeds nothing here: a prefetcher brings its lines
 // ahead, and nothing waits for them.
@@ -201,7 +203,8 @@ struct LoadDependence {
   // ahead.
   bool indirect = false;
   // The first load of the loop with the same address registers (itself when
-  // none comes before): loads of one record, whose line the first brings.
+  // none comes before): loads of one record, whose line the first brings,
+  // and a store to a line such a load brought.
   size_t same_address_as = 0;
 };
 std::map<size_t, LoadDependence> load_dependences(const MachineCode& code, const MachineFunction& function,

@@ -328,18 +328,26 @@ class Attacher {
         double& restart = r.conditional_lines[static_cast<int>(ins.line)];
         restart = std::max(restart, ins.restart);
       }
+      // A store back to the line a gathered load of the iteration brought
+      // (hist[key[i]] += w[i], a load and a store through one loaded index)
+      // moves no bytes of its own: the line is the load's, which the
+      // stream keeps once; counted again, its bytes went to the stream's
+      // level (memory) as if written there, not to the table's level.
+      const bool rewrites_gathered = ins.stores && !ins.loads && ins.indirect && ins.address_group >= 0 &&
+                                     static_cast<size_t>(ins.address_group) != i;
+      const double bytes = rewrites_gathered ? 0 : ins.bytes;
       // A load or store whose address was loaded revisits what its index
       // chooses: its bytes are no new data each iteration (priced as
       // scattered lines where they miss).
-      if (ins.indirect) r.gathered_bytes += ins.bytes;
+      if (ins.indirect) r.gathered_bytes += bytes;
       // A call's bytes (a memcpy's) move as often as it is made.
       const double made = ins.call ? calls_per_iteration(f, own, machine_loop, i, executions) : 1;
-      Share s{1, ins.bytes * made, {}};
+      Share s{1, bytes * made, {}};
       if (!ins.ir_class.empty()) s.classes[ins.ir_class] = 1;
       if (!ins.call_construct.empty()) s.calls[ins.call_construct] = made;
       if (counts_) {
         s.executed = counts_->at(f.name, ins.offset);
-        s.executed_bytes = (ins.call ? calls_made(f, i) : s.executed) * ins.bytes;
+        s.executed_bytes = (ins.call ? calls_made(f, i) : s.executed) * bytes;
         if (!ins.call_construct.empty()) s.calls_executed[ins.call_construct] = calls_made(f, i);
       }
       SegNode* n = node_at(ins, r.loop);

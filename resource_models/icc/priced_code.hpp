@@ -33,9 +33,10 @@ struct PricedInstruction {
   // steady state), about 1 when the next iteration waits for it. 0 for
   // every other load, whose latency out-of-order execution hides.
   double chain = 0;
-  // Machine code, a load in a loop: the index of the loop's first load with
-  // the same address registers (its own when none comes before), whose line
-  // the loads of one record share; -1 otherwise.
+  // Machine code, a load in a loop, or a scatter's store: the index of the
+  // loop's first load with the same address registers (its own when none
+  // comes before), whose line the loads of one record share, and the store
+  // of a read-modify-write too; -1 otherwise.
   int address_group = -1;
   // Machine code, a load in a loop whose value decides a conditional branch
   // of the iteration (machine_code.hpp, LoadDependence).
