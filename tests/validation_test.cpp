@@ -930,6 +930,13 @@ TEST_CASE("ICC counts a scatter's read-modify-write line once in the node's stre
   CHECK(r.get("bytes") == Approx(20).margin(0.5));
 }
 
+// A store through an index that changed since the load (the neighbour of
+// the element read): a store of its own, whose 8 bytes count.
+TEST_CASE("ICC counts a scatter's store to another element than its load's", "[icc][mca]") {
+  const Ruv r = check_table_lines_from_level2("swap_pair", "table[key[i] ^ 1] = table[key[i]]");
+  CHECK(r.get("bytes") == Approx(20).margin(0.5));
+}
+
 // A gather's scattered lines (a node the simulation cannot place) wait
 // behind the node's stream (both hold the core's outstanding misses): their
 // time adds to the stream's, whatever level it comes from. The simulated

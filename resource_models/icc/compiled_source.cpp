@@ -69,7 +69,7 @@ double letter_bytes(char c) {
 // the memory's: an extension (movslq, movzbl: movs or movz, then the
 // source's letter and the destination's) loads its source, 4 bytes of an
 // int index for movslq, not the 8 of the register it fills; a broadcast
-// loads one element, whatever register it fills.
+// loads one element (or one 16-byte lane), whatever register it fills.
 double access_bytes(const icc::MachineInstruction& i) {
   if (!i.may_load && !i.may_store) return 0;
   const std::string& t = i.text;
@@ -78,6 +78,7 @@ double access_bytes(const icc::MachineInstruction& i) {
   if (op.size() == 6 && (op.starts_with("movs") || op.starts_with("movz"))) return letter_bytes(op[4]);
   if (op == "vbroadcastss") return 4;
   if (op == "vbroadcastsd") return 8;
+  if (op == "vbroadcastf128" || op == "vbroadcasti128") return 16;
   if (op.size() == 12 && op.starts_with("vpbroadcast")) return letter_bytes(op.back());
   if (t.find("%zmm") != std::string::npos) return 64;
   if (t.find("%ymm") != std::string::npos) return 32;

@@ -3,11 +3,13 @@
 // scheduling model: the same machinery as llvm-objdump and llvm-mca.
 #include "resource_models/icc/machine_code.hpp"
 
+#include <cstdint>
 #include <deque>
 #include <iterator>
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <tuple>
@@ -1102,6 +1104,41 @@ bool indirect(const TargetContext& t, const std::vector<RegisterUse>& uses, cons
   return false;
 }
 
+// The operands of an instruction's memory reference (on x86 its base,
+// scale, index, displacement and segment): equal when two name one address
+// from the same registers. A symbol's expression equals nothing.
+std::vector<std::pair<int, std::int64_t>> memory_operand(const TargetContext& t, const llvm::MCInst& mc) {
+  std::vector<std::pair<int, std::int64_t>> out;
+  const llvm::MCInstrDesc& d = t.instr_info->get(mc.getOpcode());
+  for (unsigned k = 0; k < mc.getNumOperands() && k < d.getNumOperands(); ++k) {
+    if (d.operands()[k].OperandType != llvm::MCOI::OPERAND_MEMORY) continue;
+    const llvm::MCOperand& op = mc.getOperand(k);
+    if (op.isReg()) out.emplace_back(1, op.getReg().id());
+    else if (op.isImm()) out.emplace_back(2, op.getImm());
+    else out.emplace_back(3, reinterpret_cast<std::intptr_t>(&op));
+  }
+  return out;
+}
+
+// A store's read-modify-write load: the nearest load before it (k) that
+// reads the same address, with no instruction between writing its
+// registers (an unrolled loop reloads the index into the same register
+// for the next element; a[p[i]] = a[q[i]] loads and stores through one
+// register that holds two indices).
+std::optional<size_t> load_of_same_address(const TargetContext& t, const MachineFunction& function,
+                                           const std::vector<size_t>& instruction_indices,
+                                           const std::vector<RegisterUse>& uses, const std::vector<bool>& loads,
+                                           size_t k) {
+  const auto address = memory_operand(t, function.encoded->insts.at(instruction_indices[k]));
+  for (size_t j = k; j-- > 0;) {
+    const bool rewrites = overlaps(t, uses[j].writes, uses[k].address);
+    if (loads[j] && !rewrites && memory_operand(t, function.encoded->insts.at(instruction_indices[j])) == address)
+      return j;
+    if (rewrites) return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::map<size_t, LoadDependence> load_dependences(const MachineCode& code, const MachineFunction& function,
@@ -1123,11 +1160,8 @@ std::map<size_t, LoadDependence> load_dependences(const MachineCode& code, const
       LoadDependence scatter;
       scatter.indirect = true;
       scatter.same_address_as = i;
-      for (size_t j = 0; j < k; ++j)  // a read-modify-write: the load before it with its address registers
-        if (loads[j] && uses[j].address == uses[k].address) {
-          scatter.same_address_as = instruction_indices[j];
-          break;
-        }
+      if (const auto j = load_of_same_address(t, function, instruction_indices, uses, loads, k))
+        scatter.same_address_as = instruction_indices[*j];
       out[i] = scatter;
     }
     if (!loads[k]) continue;

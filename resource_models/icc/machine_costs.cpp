@@ -431,9 +431,9 @@ class Attacher {
   // loops around it, with the number of entries of that length: the
   // counters are walked (each at most kMostCounterValues values, evenly
   // spaced, each standing for those it skips); a loop around whose counter
-  // no count further in reads (it has none, or only the triangular loops
-  // between read it) multiplies the entries by its trips, so LU's nest
-  // walks one counter, not two. Empty when a figure is not bound.
+  // nothing further in reads (no trips_at or first value of a loop inside
+  // it names it) multiplies the entries by its trips, so LU's nest walks
+  // one counter, not two. Empty when a figure is not bound.
   std::vector<std::pair<double, double>> entry_trips(const SegNode& loop) {
     const auto at = std::find_if(loops_.begin(), loops_.end(), [&](const Placed& p) { return p.node == &loop; });
     std::vector<std::pair<double, double>> out;
@@ -448,17 +448,17 @@ class Attacher {
   }
 
   static constexpr double kMostCounterValues = 256;
-  // Whether the trips of a loop inside around[k] (down to `loop`) read
-  // around[k]'s counter.
+  // Whether a loop inside around[k] (down to `loop`) reads around[k]'s
+  // counter in its trips or, where it is walked too, its first value.
   static bool read_further_in(const std::vector<SegNode*>& around, size_t k, const SegNode& loop) {
     const std::string& counter = around[k]->induction;
     if (counter.empty()) return false;
     bool reads = false;
-    const auto check = [&](const SegNode& n) {
-      if (n.trips_at) for_each_param(n.trips_at, [&](const std::string& p) { reads = reads || p == counter; });
+    const auto check = [&](const Expr& e) {
+      if (e) for_each_param(e, [&](const std::string& p) { reads = reads || p == counter; });
     };
-    for (size_t j = k + 1; j < around.size() && !reads; ++j) check(*around[j]);
-    check(loop);
+    for (size_t j = k + 1; j < around.size() && !reads; ++j) check(around[j]->trips_at), check(around[j]->induction_start);
+    check(loop.trips_at);
     return reads;
   }
   void walk_counters(const std::vector<SegNode*>& around, size_t k, const SegNode& loop, Bindings& b, double entries,

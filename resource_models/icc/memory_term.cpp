@@ -67,10 +67,10 @@ double scattered_time(const Ruv& r, const Hardware& hw, NodeCost& cost) {
 // sum in six of eight cases, within 4% of it in the other two
 // (docs/validation.md). The stream keeps the gathered loads' bytes (a
 // gathered line moves 64 of them, the load 8): without them both kernels
-// came out 14-21% short (and, with the int indices counted at their 4
-// bytes, they come out 12-16% short on a Zen 4 with them: lines from level
-// 3 beside a stream cost more than the two apart, not modelled yet). A
-// read-modify-write's store adds none (machine_costs.cpp). The simulated
+// came out 14-21% short (on a Zen 4, with the int indices counted at their
+// 4 bytes, gather and gather_l3 come out 12-16% short with them: lines
+// from level 3 beside a stream cost more than the two apart, not modelled
+// yet). A read-modify-write's store adds none (machine_costs.cpp). The simulated
 // traffic's scattered lines are no such second stream: they are lines of
 // its own bytes (a column walk), and the larger term bounds the node.
 double beside_stream(double stream, double scattered) { return stream + scattered; }
