@@ -4,9 +4,9 @@
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/depth_first_search.hpp>
 #include <cmath>
+#include <cstdint>
 #include <set>
 #include <string_view>
-#include <cstdint>
 #include <tuple>
 #include <unordered_set>
 #include <sstream>

@@ -186,8 +186,8 @@ IterationCycles cycles_per_iteration(const MachineCode& code, const std::vector<
 // loop's own instructions, in order; indices into function.instructions),
 // and of each store that does not load whose address comes from a value
 // loaded in the loop (a scatter: only `indirect` set, in the group of the
-// load before it with the same address registers, a read-modify-write's,
-// else in a group of its own).
+// nearest load before it with the same memory operand and no write to its
+// registers between, a read-modify-write's, else in a group of its own).
 // A load whose address moves by a fixed step (registers the loop does not
 // write or only steps) feeds nothing here: a prefetcher brings its lines
 // ahead, and nothing waits for them.

@@ -439,8 +439,10 @@ class Attacher {
     std::vector<std::pair<double, double>> out;
     if (at == loops_.end()) return out;
     Bindings b = bound_;
+    std::vector<bool> walked(at->loops.size());  // decided once, not at each of the counters' values
+    for (size_t k = 0; k < walked.size(); ++k) walked[k] = read_further_in(at->loops, k, loop);
     try {
-      walk_counters(at->loops, 0, loop, b, 1, out);
+      walk_counters(at->loops, walked, 0, loop, b, 1, out);
     } catch (const InputError&) {
       out.clear();
     }
@@ -461,17 +463,17 @@ class Attacher {
     check(loop.trips_at);
     return reads;
   }
-  void walk_counters(const std::vector<SegNode*>& around, size_t k, const SegNode& loop, Bindings& b, double entries,
-                     std::vector<std::pair<double, double>>& out) {
+  void walk_counters(const std::vector<SegNode*>& around, const std::vector<bool>& walked, size_t k, const SegNode& loop,
+                     Bindings& b, double entries, std::vector<std::pair<double, double>>& out) {
     if (k == around.size()) return void(out.emplace_back(evaluate(loop.trips_at, b), entries));
     const SegNode& a = *around[k];
     const double trips = std::floor(std::max(0.0, evaluate(a.trips_at ? a.trips_at : a.trips, b)) + 1e-9);
     if (trips < 1) return;
-    if (!read_further_in(around, k, loop)) return walk_counters(around, k + 1, loop, b, entries * trips, out);
+    if (!walked[k]) return walk_counters(around, walked, k + 1, loop, b, entries * trips, out);
     const double start = evaluate(a.induction_start, b), stride = std::ceil(trips / kMostCounterValues);
     for (double i = 0; i < trips; i += stride) {
       b.params[a.induction] = start + a.induction_step * i;
-      walk_counters(around, k + 1, loop, b, entries * std::min(stride, trips - i), out);
+      walk_counters(around, walked, k + 1, loop, b, entries * std::min(stride, trips - i), out);
     }
     b.params.erase(a.induction);
   }

@@ -70,9 +70,10 @@ double scattered_time(const Ruv& r, const Hardware& hw, NodeCost& cost) {
 // came out 14-21% short (on a Zen 4, with the int indices counted at their
 // 4 bytes, gather and gather_l3 come out 12-16% short with them: lines
 // from level 3 beside a stream cost more than the two apart, not modelled
-// yet). A read-modify-write's store adds none (machine_costs.cpp). The simulated
-// traffic's scattered lines are no such second stream: they are lines of
-// its own bytes (a column walk), and the larger term bounds the node.
+// yet). A read-modify-write's store adds none (machine_costs.cpp). The
+// simulated traffic's scattered lines are no such second stream: they are
+// lines of its own bytes (a column walk), and the larger term bounds the
+// node.
 double beside_stream(double stream, double scattered) { return stream + scattered; }
 
 // Level 1 takes only so many fills into one set at a time: lines whose
