@@ -9,81 +9,28 @@ namespace pacer {
 namespace {
 using G = ConstructGroup;
 using P = Pipeline;
-// Flop weights follow Table 1 of Papaefstathiou et al. 1994: add, subtract, multiply 1;
-// divide, square root 4; exponential, sine and the like 8; a floating
-// comparison IF(X.REL.Y) 1. Table 1 does not list ABS: we count it as 1, like
-// the comparison it amounts to. Integer work, conversions and memory are not
-// flops.
-const std::vector<Construct> kConstructs = {
-    {"int_add", G::Integer, P::Integer, 0, "integer addition (also ++ and +=)"},
-    {"int_sub", G::Integer, P::Integer, 0, "integer subtraction (also -- and -=)"},
-    {"int_mul", G::Integer, P::Integer, 0, "integer multiplication"},
-    {"int_div", G::Integer, P::Integer, 0, "integer division"},
-    {"int_mod", G::Integer, P::Integer, 0, "integer remainder"},
-    {"int_shift", G::Integer, P::Integer, 0, "integer shift"},
-    {"int_abs", G::Integer, P::Integer, 0, "integer absolute value"},
-    {"int_bitwise", G::Integer, P::Integer, 0, "integer and, or, xor, complement"},
-    {"int_cmp", G::Integer, P::Integer, 0, "integer comparison"},
-    {"float_add", G::Float, P::FpAdd, 1, "single precision addition"},
-    {"float_sub", G::Float, P::FpAdd, 1, "single precision subtraction"},
-    {"float_mul", G::Float, P::FpMul, 1, "single precision multiplication"},
-    {"float_div", G::Float, P::FpMul, 4, "single precision division"},
-    {"float_sqrt", G::Float, P::FpMul, 4, "single precision square root"},
-    {"float_abs", G::Float, P::FpAdd, 1, "single precision absolute value"},
-    {"float_cmp", G::Float, P::FpAdd, 1, "single precision comparison"},
-    {"double_add", G::Double, P::FpAdd, 1, "double precision addition"},
-    {"double_sub", G::Double, P::FpAdd, 1, "double precision subtraction"},
-    {"double_mul", G::Double, P::FpMul, 1, "double precision multiplication"},
-    {"double_div", G::Double, P::FpMul, 4, "double precision division"},
-    {"double_sqrt", G::Double, P::FpMul, 4, "double precision square root"},
-    {"double_abs", G::Double, P::FpAdd, 1, "double precision absolute value"},
-    {"double_cmp", G::Double, P::FpAdd, 1, "double precision comparison"},
-    {"conv_int_fp", G::Conversion, P::FpAdd, 0, "integer to floating conversion"},
-    {"conv_fp_int", G::Conversion, P::FpAdd, 0, "floating to integer conversion"},
-    {"conv_fp_fp", G::Conversion, P::FpAdd, 0, "float to double or double to float"},
-    {"logic", G::Logic, P::Integer, 0, "logical and, or, not"},
-    {"loop", G::Control, P::Integer, 0, "overhead of one loop iteration (test, step, jump)"},
-    {"if", G::Control, P::Integer, 0, "overhead of a conditional branch"},
-    {"switch", G::Control, P::Integer, 0, "overhead of a switch dispatch"},
-    {"call", G::Control, P::Integer, 0, "overhead of a call and return"},
-    {"local_load", G::Memory, P::Load, 0, "read of a local variable"},
-    {"local_store", G::Memory, P::Store, 0, "write of a local variable"},
-    {"global_load", G::Memory, P::Load, 0, "read of a global, array element or pointee"},
-    {"global_store", G::Memory, P::Store, 0, "write of a global, array element or pointee"},
-    {"array_index", G::Memory, P::Load, 0, "address computation of one subscript"},
-    {"math_exp", G::MathLibrary, P::FpMul, 8, "exp, exp2, expm1"},
-    {"math_log", G::MathLibrary, P::FpMul, 8, "log, log2, log10, log1p"},
-    {"math_pow", G::MathLibrary, P::FpMul, 8, "pow"},
-    {"math_trig", G::MathLibrary, P::FpMul, 8, "sin, cos, tan and their inverses"},
-    // The float forms: a library's expf need not cost what its exp does
-    // (3.1 ns against 5.0-5.8 on a Zen 4). A description without them prices
-    // them as the double forms (priced_as).
-    {"mathf_exp", G::MathLibrary, P::FpMul, 8, "expf, exp2f, expm1f"},
-    {"mathf_log", G::MathLibrary, P::FpMul, 8, "logf, log2f, log10f, log1pf"},
-    {"mathf_pow", G::MathLibrary, P::FpMul, 8, "powf"},
-    {"mathf_trig", G::MathLibrary, P::FpMul, 8, "sinf, cosf, tanf and their inverses"},
-};
 }  // namespace
 
-const std::vector<Construct>& constructs() { return kConstructs; }
+const std::vector<Construct>& constructs() {
+  static const std::vector<Construct> all(std::begin(kConstructs), std::end(kConstructs));
+  return all;
+}
 
-namespace {
-// A construct's place in the table, or -1: a hash of the names, since every
-// construct of every node is looked up (HLLC's pricing, the flop count).
+// A hash of the names, since every construct of every node is looked up
+// (HLLC's pricing, the flop count).
 int construct_index(std::string_view name) {
   static const std::unordered_map<std::string_view, int> index = [] {
     std::unordered_map<std::string_view, int> m;
-    for (size_t i = 0; i < kConstructs.size(); ++i) m.emplace(kConstructs[i].name, static_cast<int>(i));
+    for (size_t i = 0; i < std::size(kConstructs); ++i) m.emplace(kConstructs[i].name, static_cast<int>(i));
     return m;
   }();
   const auto it = index.find(name);
   return it == index.end() ? -1 : it->second;
 }
-}  // namespace
 
 const Construct* find_construct(std::string_view name) {
   const int i = construct_index(name);
-  return i < 0 ? nullptr : &kConstructs[static_cast<size_t>(i)];
+  return i < 0 ? nullptr : &constructs()[static_cast<size_t>(i)];
 }
 
 std::string_view priced_as(std::string_view construct) {

@@ -1,6 +1,8 @@
 #include "frontends/clang/construct_counter.hpp"
 
 #include <optional>
+#include <stdexcept>
+#include <string>
 
 #include "framework/constructs.hpp"
 
@@ -8,7 +10,7 @@ namespace pacer::cfront {
 
 using namespace clang;
 
-const char* type_family(QualType type) {
+Family type_family(QualType type) {
   const Type* t = type.getCanonicalType().getTypePtr();
   if (const auto* c = t->getAs<ComplexType>()) t = c->getElementType().getCanonicalType().getTypePtr();
   if (const auto* b = t->getAs<BuiltinType>()) {
@@ -16,28 +18,44 @@ const char* type_family(QualType type) {
       case BuiltinType::Half:
       case BuiltinType::Float16:
       case BuiltinType::BFloat16:
-      case BuiltinType::Float: return "float";
+      case BuiltinType::Float: return Family::Float;
       case BuiltinType::Double:
       case BuiltinType::LongDouble:
-      case BuiltinType::Float128: return "double";
+      case BuiltinType::Float128: return Family::Double;
       default: break;
     }
   }
-  return "int";  // integers, enums, booleans, pointers (address arithmetic)
+  return Family::Int;  // integers, enums, booleans, pointers (address arithmetic)
 }
 
-const char* ConstructCounter::storage(const Expr* lv) {
+ConstructId arithmetic(Family family, Arithmetic op) {
+  static constexpr ConstructId table[3][5] = {
+      {construct_id("int_add"), construct_id("int_sub"), construct_id("int_mul"), construct_id("int_div"), construct_id("int_cmp")},
+      {construct_id("float_add"), construct_id("float_sub"), construct_id("float_mul"), construct_id("float_div"),
+       construct_id("float_cmp")},
+      {construct_id("double_add"), construct_id("double_sub"), construct_id("double_mul"), construct_id("double_div"),
+       construct_id("double_cmp")}};
+  return table[static_cast<int>(family)][static_cast<int>(op)];
+}
+
+bool ConstructCounter::local(const Expr* lv) {
   lv = lv->IgnoreParens();
   if (const auto* ref = dyn_cast<DeclRefExpr>(lv)) {
-    if (const auto* var = dyn_cast<VarDecl>(ref->getDecl())) return var->hasLocalStorage() ? "local" : "global";
-    return "global";
+    const auto* var = dyn_cast<VarDecl>(ref->getDecl());
+    return var && var->hasLocalStorage();
   }
-  if (const auto* member = dyn_cast<MemberExpr>(lv)) return member->isArrow() ? "global" : storage(member->getBase());
-  if (isa<CompoundLiteralExpr>(lv)) return "local";
-  return "global";  // array elements, pointees
+  if (const auto* member = dyn_cast<MemberExpr>(lv)) return !member->isArrow() && local(member->getBase());
+  return isa<CompoundLiteralExpr>(lv);  // array elements and pointees are global
 }
 
 namespace {
+
+// The construct a library function stands for (library_construct), by place.
+ConstructId library_id(const char* construct) {
+  const int i = construct_index(construct);
+  if (i < 0) throw std::logic_error(std::string("library construct '") + construct + "' is not in the vocabulary");
+  return static_cast<ConstructId>(i);
+}
 
 // The variable an lvalue names, through element and member (not ->) access.
 const VarDecl* named_variable(const Expr* lvalue) {
@@ -210,7 +228,7 @@ void ConstructCounter::dispatch(const Expr* e) {
 void ConstructCounter::count_address(const Expr* lv) {
   lv = lv->IgnoreParens();
   if (const auto* a = dyn_cast<ArraySubscriptExpr>(lv)) {
-    add("array_index");
+    add(construct_id("array_index"));
     count(a->getBase());
     count(a->getIdx());
   } else if (const auto* m = dyn_cast<MemberExpr>(lv)) {
@@ -224,16 +242,16 @@ void ConstructCounter::count_address(const Expr* lv) {
 }
 
 void ConstructCounter::reference(const Expr* lv, bool store) {
-  const std::string where = storage(lv);
-  add(where + (store ? "_store" : "_load"));
-  if (where == "global") hooks_.memory_reference(*lv, store);
+  if (local(lv)) return add(store ? construct_id("local_store") : construct_id("local_load"));
+  add(store ? construct_id("global_store") : construct_id("global_load"));
+  hooks_.memory_reference(*lv, store);
 }
 
 void ConstructCounter::conversion(QualType from, QualType to) {
   bool f = from->isRealFloatingType(), t = to->isRealFloatingType();
-  if (!f && t) add("conv_int_fp");
-  else if (f && !t && to->isIntegerType()) add("conv_fp_int");
-  else if (f && t && ctx_.getTypeSize(from) != ctx_.getTypeSize(to)) add("conv_fp_fp");
+  if (!f && t) add(construct_id("conv_int_fp"));
+  else if (f && !t && to->isIntegerType()) add(construct_id("conv_fp_int"));
+  else if (f && t && ctx_.getTypeSize(from) != ctx_.getTypeSize(to)) add(construct_id("conv_fp_fp"));
 }
 
 void ConstructCounter::cast(const CastExpr& e) {
@@ -247,12 +265,12 @@ void ConstructCounter::cast(const CastExpr& e) {
     case CK_FunctionToPointerDecay:
       count_address(sub);
       return;
-    case CK_IntegralToFloating: add("conv_int_fp"); break;
-    case CK_FloatingToIntegral: add("conv_fp_int"); break;
+    case CK_IntegralToFloating: add(construct_id("conv_int_fp")); break;
+    case CK_FloatingToIntegral: add(construct_id("conv_fp_int")); break;
     case CK_FloatingCast: conversion(sub->getType(), e.getType()); break;
     case CK_IntegralToBoolean:
-    case CK_PointerToBoolean: add("int_cmp"); break;
-    case CK_FloatingToBoolean: add(std::string(type_family(sub->getType())) + "_cmp"); break;
+    case CK_PointerToBoolean: add(construct_id("int_cmp")); break;
+    case CK_FloatingToBoolean: add(arithmetic(type_family(sub->getType()), Arithmetic::Cmp)); break;
     default: break;
   }
   count(sub);
@@ -270,29 +288,29 @@ void ConstructCounter::binary(const BinaryOperator& e) {
   if (e.isLogicalOp() && hooks_.short_circuit(e)) return;
   count(lhs);
   count(rhs);
-  std::string family = type_family(e.getType());
+  const Family family = type_family(e.getType());
   switch (e.getOpcode()) {
-    case BO_Add: add(family + "_add"); break;
-    case BO_Sub: add(family + "_sub"); break;
-    case BO_Mul: add(family + "_mul"); break;
+    case BO_Add: add(arithmetic(family, Arithmetic::Add)); break;
+    case BO_Sub: add(arithmetic(family, Arithmetic::Sub)); break;
+    case BO_Mul: add(arithmetic(family, Arithmetic::Mul)); break;
     case BO_Div:
-      if (family == "int") integer_division(*rhs, e.getType(), false);
-      else add(family + "_div");
+      if (family == Family::Int) integer_division(*rhs, e.getType(), false);
+      else add(arithmetic(family, Arithmetic::Div));
       break;
     case BO_Rem: integer_division(*rhs, e.getType(), true); break;
     case BO_Shl:
-    case BO_Shr: add("int_shift"); break;
+    case BO_Shr: add(construct_id("int_shift")); break;
     case BO_And:
     case BO_Or:
-    case BO_Xor: add("int_bitwise"); break;
+    case BO_Xor: add(construct_id("int_bitwise")); break;
     case BO_LAnd:
-    case BO_LOr: add("logic"); break;
+    case BO_LOr: add(construct_id("logic")); break;
     case BO_LT:
     case BO_GT:
     case BO_LE:
     case BO_GE:
     case BO_EQ:
-    case BO_NE: add(std::string(type_family(lhs->getType())) + "_cmp"); break;
+    case BO_NE: add(arithmetic(type_family(lhs->getType()), Arithmetic::Cmp)); break;
     default: break;  // comma
   }
 }
@@ -305,18 +323,18 @@ void ConstructCounter::binary(const BinaryOperator& e) {
 void ConstructCounter::integer_division(const Expr& divisor, QualType type, bool remainder) {
   std::optional<llvm::APSInt> c = divisor.getIntegerConstantExpr(ctx_);
   if (!c || *c == 0 || (c->isSigned() && c->isNegative())) {
-    add(remainder ? "int_mod" : "int_div");
+    add(remainder ? construct_id("int_mod") : construct_id("int_div"));
     return;
   }
   const bool is_signed = type->isSignedIntegerOrEnumerationType();
   if (c->isPowerOf2()) {
-    add(remainder ? "int_bitwise" : "int_shift");
-    if (is_signed) add("int_shift", 2), add("int_add");  // round towards zero
+    add(remainder ? construct_id("int_bitwise") : construct_id("int_shift"));
+    if (is_signed) add(construct_id("int_shift"), 2), add(construct_id("int_add"));  // round towards zero
     return;
   }
-  add("int_mul"), add("int_shift");
-  if (is_signed) add("int_shift"), add("int_sub");  // the sign's correction
-  if (remainder) add("int_mul"), add("int_sub");
+  add(construct_id("int_mul")), add(construct_id("int_shift"));
+  if (is_signed) add(construct_id("int_shift")), add(construct_id("int_sub"));  // the sign's correction
+  if (remainder) add(construct_id("int_mul")), add(construct_id("int_sub"));
 }
 
 void ConstructCounter::compound_assign(const CompoundAssignOperator& e) {
@@ -328,19 +346,19 @@ void ConstructCounter::compound_assign(const CompoundAssignOperator& e) {
   // converts both ways.
   QualType computation = e.getComputationLHSType();
   conversion(lhs->getType(), computation);
-  std::string family = type_family(e.getComputationResultType());
+  const Family family = type_family(e.getComputationResultType());
   switch (e.getOpcode()) {
-    case BO_AddAssign: add(family + "_add"); break;
-    case BO_SubAssign: add(family + "_sub"); break;
-    case BO_MulAssign: add(family + "_mul"); break;
+    case BO_AddAssign: add(arithmetic(family, Arithmetic::Add)); break;
+    case BO_SubAssign: add(arithmetic(family, Arithmetic::Sub)); break;
+    case BO_MulAssign: add(arithmetic(family, Arithmetic::Mul)); break;
     case BO_DivAssign:
-      if (family == "int") integer_division(*e.getRHS(), e.getComputationResultType(), false);
-      else add(family + "_div");
+      if (family == Family::Int) integer_division(*e.getRHS(), e.getComputationResultType(), false);
+      else add(arithmetic(family, Arithmetic::Div));
       break;
     case BO_RemAssign: integer_division(*e.getRHS(), e.getComputationResultType(), true); break;
     case BO_ShlAssign:
-    case BO_ShrAssign: add("int_shift"); break;
-    default: add("int_bitwise"); break;
+    case BO_ShrAssign: add(construct_id("int_shift")); break;
+    default: add(construct_id("int_bitwise")); break;
   }
   conversion(e.getComputationResultType(), lhs->getType());
   reference(lhs, true);
@@ -348,7 +366,7 @@ void ConstructCounter::compound_assign(const CompoundAssignOperator& e) {
 
 void ConstructCounter::unary(const UnaryOperator& e) {
   const Expr* sub = e.getSubExpr();
-  std::string family = type_family(sub->getType());
+  const Family family = type_family(sub->getType());
   switch (e.getOpcode()) {
     case UO_PreInc:
     case UO_PostInc:
@@ -356,15 +374,15 @@ void ConstructCounter::unary(const UnaryOperator& e) {
     case UO_PostDec: {
       count_address(sub);
       reference(sub, false);
-      add(family + (e.isIncrementOp() ? "_add" : "_sub"));
+      add(arithmetic(family, e.isIncrementOp() ? Arithmetic::Add : Arithmetic::Sub));
       reference(sub, true);
       return;
     }
     case UO_AddrOf: return count_address(sub);
     case UO_Deref: return count(sub);
-    case UO_Minus: add(family + "_sub"); break;
-    case UO_Not: add("int_bitwise"); break;
-    case UO_LNot: add("logic"); break;
+    case UO_Minus: add(arithmetic(family, Arithmetic::Sub)); break;
+    case UO_Not: add(construct_id("int_bitwise")); break;
+    case UO_LNot: add(construct_id("logic")); break;
     default: break;
   }
   count(sub);
@@ -375,7 +393,7 @@ void ConstructCounter::call(const CallExpr& e) {
   const FunctionDecl* callee = e.getDirectCallee();
   if (!callee) {
     count(e.getCallee());
-    add("call");
+    add(construct_id("call"));
     hooks_.unmodelable("function_pointer", e,
                        "call through a function pointer: the callee is unknown; only the call's overhead is counted");
     return;
@@ -383,8 +401,8 @@ void ConstructCounter::call(const CallExpr& e) {
   if (hooks_.user_call(e, *callee)) return;
   llvm::StringRef name = callee->getName();
   if (const std::optional<MemoryMover> mover = memory_mover(name)) moved(e, *mover);
-  if (const char* construct = library_construct(name)) return add(construct);
-  add("call");
+  if (const char* construct = library_construct(name)) return add(library_id(construct));
+  add(construct_id("call"));
   if (name == "setjmp" || name == "_setjmp" || name == "sigsetjmp" || name == "__sigsetjmp" || name == "longjmp" ||
       name == "_longjmp" || name == "siglongjmp")
     hooks_.unmodelable("setjmp", e, name.str() + ": non-local jumps are not modelled; control is taken to continue in order");

@@ -9,16 +9,16 @@
 #include <clang/AST/Stmt.h>
 #include <llvm/ADT/DenseMap.h>
 
+#include "framework/construct_tally.hpp"
 #include "framework/constructs.hpp"
-#include "framework/ruv.hpp"
 
 namespace pacer::cfront {
 
 class ExprHooks {
  public:
   virtual ~ExprHooks() = default;
-  // The RUV of the compute segment being filled.
-  virtual Ruv& current() = 0;
+  // The counts of the compute segment being filled.
+  virtual ConstructTally& current() = 0;
   virtual void conditional(const clang::AbstractConditionalOperator& e) = 0;
   // && or ||: the builder makes a branch over the right operand when that
   // holds nodes of its own (a call, a ?:) and returns true; otherwise both
@@ -39,12 +39,16 @@ class ExprHooks {
   // around the segment being filled (loop_invariance.hpp), and that loop has
   // a segment before it to count it in: then hoisted() is that count.
   virtual bool invariant(const clang::Expr& e) = 0;
-  virtual Ruv& hoisted() = 0;
+  virtual ConstructTally& hoisted() = 0;
 };
 
-// "int", "float" or "double": the construct family of arithmetic in `type`.
-const char* type_family(clang::QualType type);
-
+// The construct family of arithmetic in a type: its constructs' names
+// begin "int", "float" or "double".
+enum class Family { Int, Float, Double };
+Family type_family(clang::QualType type);
+// An operation of a family: int_add, double_cmp and the like.
+enum class Arithmetic { Add, Sub, Mul, Div, Cmp };
+ConstructId arithmetic(Family family, Arithmetic op);
 
 class ConstructCounter {
  public:
@@ -54,11 +58,12 @@ class ConstructCounter {
   void count(const clang::Expr* e);
   // Counts the address computation of an lvalue (subscripts, pointer loads).
   void count_address(const clang::Expr* lvalue);
-  // The memory reference kind of an lvalue: "local" or "global".
-  static const char* storage(const clang::Expr* lvalue);
+  // Whether an lvalue is a local variable (or a part of one) rather than a
+  // global, an array element or a pointee: its memory reference kind.
+  static bool local(const clang::Expr* lvalue);
 
  private:
-  void add(const std::string& construct, double n = 1) {
+  void add(ConstructId construct, double n = 1) {
     (hoisting_ ? hooks_.hoisted() : hooks_.current()).add(construct, n);
   }
   void dispatch(const clang::Expr* e);

@@ -116,7 +116,7 @@ class Builder final : public ExprHooks {
       // Nothing the model counts (an empty body, return of a constant): one
       // segment of no cost keeps the function a valid SEG.
       stmt_ = fn_.getBody();
-      open_.emplace(OpenSegment{fn_.getBody()->getBeginLoc(), fn_.getBody(), fn_.getBody()->getBeginLoc(), {}});
+      open_.emplace(OpenSegment{fn_.getBody()->getBeginLoc(), fn_.getBody(), fn_.getBody()->getBeginLoc(), {}, {}});
       flush(true);
     }
     for (const auto& [variable, description] : trips_.variables())
@@ -142,30 +142,30 @@ class Builder final : public ExprHooks {
   bool invariant(const clang::Expr& e) override {
     return !entries_.empty() && entries_.back().has_segment && invariance_.invariant(e, *entries_.back().loop);
   }
-  Ruv& hoisted() override { return entries_.back().hoisted; }
+  ConstructTally& hoisted() override { return entries_.back().hoisted; }
 
   // Adds what a loop's iterations compute alike to the segment before it,
   // the last node of the sequence when the loop is appended.
-  void count_before_loop(const Ruv& hoisted) {
+  void count_before_loop(const ConstructTally& hoisted) {
     SegNode* entry = nullptr;
     for (SegNode* n : seg_->mutable_sequence()) entry = n;
     Ruv& constructs = entry->ruvs[ruv_kind::constructs];
-    for (const auto& [construct, count] : hoisted) constructs.add(construct, count);
+    hoisted.add_to(constructs);
     entry->ruvs[ruv_kind::flops].set("flops", mcmahon_flops(constructs));
   }
 
-  Ruv& current() override {
+  ConstructTally& current() override {
     if (!open_) {
       open_.emplace();
       open_->begin = open_->count_at = stmt_->getBeginLoc();
     }
     open_->last = stmt_;
-    return open_->ruv;
+    return open_->tally;
   }
 
   void conditional(const AbstractConditionalOperator& e) override {
     counter_.count(e.getCond());
-    current().add("if");
+    current().add(construct_id("if"));
     flush();
     SegNode node = make(NodeKind::Branch, "cond", e.getBeginLoc(), e.getEndLoc());
     std::string p = unique_parameter("P_" + name_ + "_L" + std::to_string(line(e.getBeginLoc())),
@@ -183,7 +183,7 @@ class Builder final : public ExprHooks {
   bool short_circuit(const BinaryOperator& e) override {
     if (!makes_nodes(e.getRHS())) return false;
     counter_.count(e.getLHS());
-    current().add("logic");
+    current().add(construct_id("logic"));
     flush();
     SegNode node = make(NodeKind::Branch, "sc", e.getBeginLoc(), e.getEndLoc());
     const std::string op = e.getOpcodeStr().str(), at = here(e.getOperatorLoc());
@@ -223,7 +223,7 @@ class Builder final : public ExprHooks {
     // Functions are known by their first declaration: no walk of the
     // callee's declarations to find its body, at every call.
     if (!file_.defined(callee)) return false;
-    current().add("call");
+    current().add(construct_id("call"));
     std::string name = callee.getName().str();
     if (file_.recursive_call(fn_, callee)) {
       report("recursion", e.getBeginLoc(),
@@ -357,7 +357,7 @@ class Builder final : public ExprHooks {
     stmt_ = &s;
     if (s.getConditionVariableDeclStmt()) declaration(*s.getConditionVariableDeclStmt());
     counter_.count(s.getCond());
-    current().add("if");
+    current().add(construct_id("if"));
     flush();
     SegNode node = make(NodeKind::Branch, "if", s.getBeginLoc(), s.getEndLoc());
     node.label = "if (" + text(s.getCond()->getSourceRange()) + ")";
@@ -426,7 +426,7 @@ class Builder final : public ExprHooks {
     entries_.push_back({&s, entry_segment, {}});
     node.body = sub_seg([&] {
       stmt_ = cond ? static_cast<const Stmt*>(cond) : &s;
-      current().add("loop");  // one iteration's test, step and jump
+      current().add(construct_id("loop"));  // one iteration's test, step and jump
       open_->count_at = body->getBeginLoc();
       if (cond) counter_.count(cond);
       if (inc) counter_.count(inc);
@@ -443,7 +443,7 @@ class Builder final : public ExprHooks {
     if (s.getInit()) statement(s.getInit());
     stmt_ = &s;
     counter_.count(s.getCond());
-    current().add("switch");
+    current().add(construct_id("switch"));
     flush();
     SegNode node = make(NodeKind::Branch, "switch", s.getBeginLoc(), s.getEndLoc());
     node.label = "switch (" + text(s.getCond()->getSourceRange()) + ")";
@@ -495,7 +495,7 @@ class Builder final : public ExprHooks {
       if (!v->hasLocalStorage() || !v->getInit()) continue;
       counter_.count(v->getInit());
       const auto* list = dyn_cast<InitListExpr>(v->getInit()->IgnoreParens());
-      current().add("local_store", list ? std::max(1u, list->getNumInits()) : 1);
+      current().add(construct_id("local_store"), list ? std::max(1u, list->getNumInits()) : 1);
     }
   }
 
@@ -762,7 +762,7 @@ class Builder final : public ExprHooks {
     // Where the code runs as often as the node: its first statement, not a
     // loop test it begins with (which runs once more).
     clang::SourceLocation count_at;
-    Ruv ruv;
+    ConstructTally tally;
     MemoryReferences memory;
   };
 
@@ -771,12 +771,12 @@ class Builder final : public ExprHooks {
     if (!open_) return;
     OpenSegment seg = std::move(*open_);
     open_.reset();
-    if (seg.ruv.empty() && !keep_empty) return;
+    if (seg.tally.empty() && !keep_empty) return;
     SegNode node = make(NodeKind::Compute, "seg", seg.begin, seg.last->getEndLoc());
     node.vector = node.id;
     node.ruvs.reserve(2);  // the two below, in one allocation
-    node.ruvs[ruv_kind::flops].set("flops", mcmahon_flops(seg.ruv));
-    node.ruvs[ruv_kind::constructs] = std::move(seg.ruv);
+    node.ruvs[ruv_kind::flops].set("flops", seg.tally.mcmahon_flops());
+    node.ruvs[ruv_kind::constructs] = seg.tally.ruv();
     node.memory = std::move(seg.memory);
     const unsigned at = sm_.getExpansionLoc(seg.count_at).getRawEncoding();
     if (copying_) {
@@ -909,7 +909,7 @@ class Builder final : public ExprHooks {
   struct LoopEntry {
     const Stmt* loop;
     bool has_segment;
-    Ruv hoisted;
+    ConstructTally hoisted;
   };
   std::vector<LoopEntry> entries_;
 
