@@ -22,11 +22,7 @@ class ConstructTally {
   bool empty() const { return counted_ == 0; }
   // Adds the counts to `ruv` by name, in name order.
   void add_to(Ruv& ruv) const;
-  Ruv ruv() const {
-    Ruv r;
-    add_to(r);
-    return r;
-  }
+  Ruv ruv() const;
   // The counts' McMahon flops: mcmahon_flops(ruv()), summed in the same
   // order, without a name's search per construct.
   double mcmahon_flops() const;

@@ -5,6 +5,7 @@
 #pragma once
 #include <boost/container/flat_map.hpp>
 #include <string>
+#include <utility>
 
 namespace pacer {
 
@@ -14,6 +15,14 @@ namespace pacer {
 class Ruv {
  public:
   using Counts = boost::container::flat_map<std::string, double>;
+
+  // Counts given in name order, each name once, taken as they are with no
+  // search: a segment's RUV made from its tally (construct_tally.hpp).
+  static Ruv in_name_order(Counts::sequence_type counts) {
+    Ruv r;
+    r.counts_.adopt_sequence(boost::container::ordered_unique_range, std::move(counts));
+    return r;
+  }
 
   void set(const std::string& name, double count) { slot(name) = count; }
   void add(const std::string& name, double count = 1) {
