@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "framework/construct_tally.hpp"
 #include "resource_models/prediction.hpp"
 #include "test_support.hpp"
 
@@ -68,6 +69,31 @@ TEST_CASE("POC weights flops as McMahon's Table 1 and divides by the flop rate (
   CHECK(find_resource_model("poc").price(n, hw).seconds == Approx(19e-9));
   n.ruvs[ruv_kind::flops] = ruv({{"flops", 3}});  // a hand-given count wins
   CHECK(find_resource_model("poc").price(n, hw).seconds == Approx(3e-9));
+}
+
+TEST_CASE("a tally by construct id makes the RUV and the flops that counting by name makes", "[resource-models]") {
+  // Added out of name order, one construct twice, one count of zero.
+  const std::vector<std::pair<std::string, double>> adds = {
+      {"math_exp", 1}, {"double_add", 2}, {"int_add", 7}, {"array_index", 0}, {"double_add", 0.5}, {"call", 1}};
+  ConstructTally tally;
+  Ruv by_name;
+  for (const auto& [name, n] : adds) {
+    tally.add(static_cast<ConstructId>(construct_index(name)), n);
+    by_name.add(name, n);
+  }
+  const Ruv made = tally.ruv();
+  CHECK(made == by_name);
+  std::vector<std::string> order;
+  for (const auto& [name, n] : made) order.push_back(name);
+  CHECK(order == std::vector<std::string>{"array_index", "call", "double_add", "int_add", "math_exp"});
+  CHECK(tally.mcmahon_flops() == mcmahon_flops(by_name));  // 2.5 adds + 8 for exp
+  CHECK(tally.mcmahon_flops() == 10.5);
+  Ruv before = ruv({{"int_add", 1}, {"loop", 1}});
+  tally.add_to(before);
+  CHECK(before.get("int_add") == 8);
+  CHECK(before.get("loop") == 1);
+  CHECK(ConstructTally().empty());
+  CHECK(construct_id("int_add") == construct_index("int_add"));
 }
 
 TEST_CASE("HLLC is the inner product of cost vector and RUV (Eq. 4)", "[resource-models]") {
