@@ -97,8 +97,9 @@ class Seg {
  public:
   // Edges in a vector, not Boost's default list: a node's edge to the next
   // is then no allocation of its own (a large file's SEGs have tens of
-  // thousands of nodes).
-  using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS, SegNode, boost::no_property,
+  // thousands of nodes). Directed only: nothing asks a node for the one
+  // before it, and a bidirectional graph kept a second list a node.
+  using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, SegNode, boost::no_property,
                                       boost::no_property, boost::vecS>;
   using Vertex = Graph::vertex_descriptor;
 
