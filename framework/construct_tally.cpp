@@ -23,21 +23,21 @@ const std::array<ConstructId, std::size(kConstructs)>& name_order() {
 
 void ConstructTally::add_to(Ruv& ruv) const {
   for (ConstructId id : name_order())
-    if (counted_ >> id & 1) ruv.add(std::string(kConstructs[id].name), counts_[id]);
+    if ((counted_ >> id) & 1) ruv.add(std::string(kConstructs[id].name), counts_[id]);
 }
 
 Ruv ConstructTally::ruv() const {
   Ruv::Counts::sequence_type counts;
   counts.reserve(static_cast<size_t>(std::popcount(counted_)));
   for (ConstructId id : name_order())
-    if (counted_ >> id & 1) counts.emplace_back(std::string(kConstructs[id].name), counts_[id]);
+    if ((counted_ >> id) & 1) counts.emplace_back(std::string(kConstructs[id].name), counts_[id]);
   return Ruv::in_name_order(std::move(counts));
 }
 
 double ConstructTally::mcmahon_flops() const {
   double flops = 0;
   for (ConstructId id : name_order())
-    if (counted_ >> id & 1) flops += kConstructs[id].mcmahon_flops * counts_[id];
+    if ((counted_ >> id) & 1) flops += kConstructs[id].mcmahon_flops * counts_[id];
   return flops;
 }
 

@@ -100,6 +100,15 @@ const std::vector<Construct>& constructs();
 // of thousands). Found at compile time: a name not in the table does not
 // compile.
 using ConstructId = std::uint8_t;
+// A tally's RUV takes the names as sorted and unique (construct_tally.hpp):
+// a name listed twice does not compile.
+consteval bool construct_names_unique() {
+  for (std::size_t i = 0; i < std::size(kConstructs); ++i)
+    for (std::size_t j = i + 1; j < std::size(kConstructs); ++j)
+      if (kConstructs[i].name == kConstructs[j].name) return false;
+  return true;
+}
+static_assert(construct_names_unique(), "a construct is listed twice in kConstructs");
 consteval ConstructId construct_id(std::string_view name) {
   for (std::size_t i = 0; i < std::size(kConstructs); ++i)
     if (kConstructs[i].name == name) return static_cast<ConstructId>(i);

@@ -58,8 +58,9 @@ class ConstructCounter {
   void count(const clang::Expr* e);
   // Counts the address computation of an lvalue (subscripts, pointer loads).
   void count_address(const clang::Expr* lvalue);
-  // Whether an lvalue is a local variable (or a part of one) rather than a
-  // global, an array element or a pointee: its memory reference kind.
+  // Whether an lvalue is a local variable, a part of one or a compound
+  // literal, rather than a global, an array element or a pointee: its
+  // memory reference kind.
   static bool local(const clang::Expr* lvalue);
 
  private:
