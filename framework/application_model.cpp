@@ -5,6 +5,8 @@
 #include <boost/graph/depth_first_search.hpp>
 #include <cmath>
 #include <cstdint>
+#include <exception>
+#include <map>
 #include <set>
 #include <string_view>
 #include <tuple>
@@ -65,39 +67,51 @@ void check_expression_params(const DeclaredNames& declared, const Expr& e, const
   });
 }
 
-// The walk's position of the first node whose id an earlier node of the
-// task has, or none: the ids as views, sorted with their positions (a set
-// of them cost an allocation a node).
-constexpr size_t kNoRepeat = SIZE_MAX;
-size_t first_repeated_id(const Task& t) {
-  struct Id {
-    std::string_view id;
-    size_t at;
-    bool operator<(const Id& o) const { return std::tie(id, at) < std::tie(o.id, o.at); }
-  };
-  std::vector<Id> ids;
-  for_each_node(t.seg, [&](const SegNode& n) { ids.push_back({n.id, ids.size()}); });
-  std::sort(ids.begin(), ids.end());
-  size_t first = kNoRepeat;
-  for (size_t i = 1; i < ids.size(); ++i)
-    if (ids[i].id == ids[i - 1].id) first = std::min(first, ids[i].at);
-  return first;
+// A node's own errors: parameters its formulas use that the model does not
+// declare, a callee it does not define.
+void check_node(const DeclaredNames& declared, const SegNode& n) {
+  if (n.kind == NodeKind::Loop) check_expression_params(declared, n.trips, n, "trips");
+  for (const auto& arm : n.arms)
+    if (arm.probability) check_expression_params(declared, arm.probability, n, "probability");
+  if (n.kind == NodeKind::Call && !declared.segs.count(n.callee))
+    throw InputError(n.where, "callee", "call '" + n.id + "' names '" + n.callee +
+                                            "', which is neither a task nor a function of the model");
 }
 
 // Each node's errors in the walk's order, a repeated id among them, so the
 // error reported is the first one met, as a reader of the file meets it.
-void check_seg(const DeclaredNames& declared, const Task& t) {
-  const size_t repeat = first_repeated_id(t);
-  size_t at = 0;
+// One walk, as a large model's nodes are far apart in memory: it gathers
+// the ids (as views, sorted afterwards: a set of them cost an allocation a
+// node) and the task's callees, for check_recursion, and keeps the first
+// other error, to weigh its place against the first repeated id's.
+void check_seg(const DeclaredNames& declared, const Task& t, std::vector<std::string_view>& callees) {
+  struct Id {
+    std::string_view id;
+    size_t at;
+    const SegNode* node;
+    bool operator<(const Id& o) const { return std::tie(id, at) < std::tie(o.id, o.at); }
+  };
+  std::vector<Id> ids;
+  std::exception_ptr error;
+  size_t error_at = SIZE_MAX;
   for_each_node(t.seg, [&](const SegNode& n) {
-    if (at++ == repeat) throw InputError(n.where, "id", "node id '" + n.id + "' appears twice in '" + t.name + "'");
-    if (n.kind == NodeKind::Loop) check_expression_params(declared, n.trips, n, "trips");
-    for (const auto& arm : n.arms)
-      if (arm.probability) check_expression_params(declared, arm.probability, n, "probability");
-    if (n.kind == NodeKind::Call && !declared.segs.count(n.callee))
-      throw InputError(n.where, "callee", "call '" + n.id + "' names '" + n.callee +
-                                              "', which is neither a task nor a function of the model");
+    ids.push_back({n.id, ids.size(), &n});
+    if (n.kind == NodeKind::Call) callees.push_back(n.callee);
+    if (error) return;
+    try {
+      check_node(declared, n);
+    } catch (const InputError&) {
+      error = std::current_exception();
+      error_at = ids.size() - 1;
+    }
   });
+  std::sort(ids.begin(), ids.end());
+  const Id* repeat = nullptr;
+  for (size_t i = 1; i < ids.size(); ++i)
+    if (ids[i].id == ids[i - 1].id && (!repeat || ids[i].at < repeat->at)) repeat = &ids[i];
+  if (repeat && repeat->at < error_at)
+    throw InputError(repeat->node->where, "id", "node id '" + repeat->node->id + "' appears twice in '" + t.name + "'");
+  if (error) std::rethrow_exception(error);
 }
 
 // Recursion has no finite timing formula; find it as a back edge of the call
@@ -114,23 +128,18 @@ struct CycleFinder : boost::default_dfs_visitor {
   std::vector<std::string>* found_;
 };
 
-void check_recursion(const ApplicationModel& m) {
+// `callees`: each task's and then each function's calls, in the model's
+// order (check_seg gathers them).
+void check_recursion(const ApplicationModel& m, const std::vector<std::vector<std::string_view>>& callees) {
   using CallGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, std::string>;
   CallGraph g;
-  std::map<std::string, CallGraph::vertex_descriptor> vertex;
-  auto add_all = [&](const std::vector<Task>& list) {
-    for (const auto& t : list) vertex[t.name] = boost::add_vertex(t.name, g);
-  };
-  add_all(m.tasks);
-  add_all(m.functions);
-  auto add_calls = [&](const std::vector<Task>& list) {
-    for (const auto& t : list)
-      for_each_node(t.seg, [&](const SegNode& n) {
-        if (n.kind == NodeKind::Call) boost::add_edge(vertex[t.name], vertex[n.callee], g);
-      });
-  };
-  add_calls(m.tasks);
-  add_calls(m.functions);
+  std::map<std::string_view, CallGraph::vertex_descriptor> vertex;
+  for (const auto* list : {&m.tasks, &m.functions})
+    for (const auto& t : *list) vertex[t.name] = boost::add_vertex(t.name, g);
+  size_t caller = 0;
+  for (const auto* list : {&m.tasks, &m.functions})
+    for (const auto& t : *list)
+      for (std::string_view callee : callees[caller++]) boost::add_edge(vertex[t.name], vertex[callee], g);
   std::vector<std::string> cycle;
   CycleFinder finder(&cycle);
   boost::depth_first_search(g, boost::visitor(finder));
@@ -147,14 +156,15 @@ void validate(const ApplicationModel& m) {
   if (m.tasks.empty()) throw InputError(SourceLocation{m.file, 0}, "task", "the model has no task");
   std::set<std::string> names;
   const DeclaredNames declared(m);
+  std::vector<std::vector<std::string_view>> callees;
   for (const auto* list : {&m.tasks, &m.functions})
     for (const auto& t : *list) {
       if (!names.insert(t.name).second)
         throw InputError(t.where, "name", "'" + t.name + "' is defined twice");
       if (t.seg.empty()) throw InputError(t.where, "name", "'" + t.name + "' has an empty SEG");
-      check_seg(declared, t);
+      check_seg(declared, t, callees.emplace_back());
     }
-  check_recursion(m);
+  check_recursion(m, callees);
 }
 
 const TemplatePhase* TemplateMapping::phase(const std::string& n) const {

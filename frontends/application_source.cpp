@@ -13,7 +13,8 @@ ApplicationModel load_application(const ApplicationSource& o, const std::functio
       throw InputError("--function and --profile apply to C source, not to the model file " + o.path);
     return read_model_file(o.path);
   }
-  AnalyseOptions a{{o.path}, o.functions, o.compile_flags};
+  // A profile given here was taken before: its counts bind by node name.
+  AnalyseOptions a{{o.path}, o.functions, o.compile_flags, /*count_sites=*/false};
   Profile profile;
   if (!o.profile.empty()) {
     profile = read_profile(o.profile);

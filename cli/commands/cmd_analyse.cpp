@@ -50,7 +50,7 @@ void run_analyse(const AnalyseCommand& o) {
   // (volatile: a store nothing reads again could otherwise be dropped, and
   // the tree would look leaked.)
   static const CAnalysis* volatile analysis = nullptr;
-  auto* analysed = new CAnalysis(analyse_c({o.files, o.functions, compile_flags()}));
+  auto* analysed = new CAnalysis(analyse_c({o.files, o.functions, compile_flags(), /*count_sites=*/false}));
   if (o.intcc) attach_ir(*analysed, o);
   analysis = analysed;
   const CAnalysis& a = *analysed;

@@ -48,19 +48,20 @@ struct Collected {
 // callee leads to without a walk of its other declarations.
 using FunctionIndex = llvm::DenseMap<const FunctionDecl*, size_t>;
 
-// The index of every defined function the statement calls, once per call.
-void collect_calls(const Stmt* s, const FunctionIndex& index, std::vector<size_t>& out) {
+// Every function the statement calls directly, by its first declaration,
+// once per call.
+void collect_calls(const Stmt* s, std::vector<const FunctionDecl*>& out) {
   if (!s) return;
   if (const auto* call = dyn_cast<CallExpr>(s))
-    if (const FunctionDecl* f = call->getDirectCallee())
-      if (auto it = index.find(f->getCanonicalDecl()); it != index.end()) out.push_back(it->second);
-  for (const Stmt* child : s->children()) collect_calls(child, index, out);
+    if (const FunctionDecl* f = call->getDirectCallee()) out.push_back(f->getCanonicalDecl());
+  for (const Stmt* child : s->children()) collect_calls(child, out);
 }
 
 // The callees among the defined functions, each once, in the order of
 // their definitions.
-void defined_callees(const Stmt* body, const FunctionIndex& index, std::vector<size_t>& out) {
-  collect_calls(body, index, out);
+void defined_callees(const std::vector<const FunctionDecl*>& calls, const FunctionIndex& index, std::vector<size_t>& out) {
+  for (const FunctionDecl* f : calls)
+    if (auto it = index.find(f); it != index.end()) out.push_back(it->second);
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
 }
@@ -68,6 +69,16 @@ void defined_callees(const Stmt* body, const FunctionIndex& index, std::vector<s
 class AnalysisConsumer : public ASTConsumer {
  public:
   explicit AnalysisConsumer(Collected& out) : out_(out) {}
+
+  // The calls of each function, found as soon as it is parsed, while its
+  // statements are still in the cache (a walk of every body after the
+  // whole file is parsed met each node cold).
+  bool HandleTopLevelDecl(DeclGroupRef group) override {
+    for (const Decl* d : group)
+      if (const auto* f = dyn_cast<FunctionDecl>(d); f && f->doesThisDeclarationHaveABody())
+        collect_calls(f->getBody(), calls_[f]);
+    return true;
+  }
 
   void HandleTranslationUnit(ASTContext& ctx) override {
     // Exceptions must not cross Clang's frames: keep the first and rethrow
@@ -101,7 +112,12 @@ class AnalysisConsumer : public ASTConsumer {
     std::vector<std::vector<size_t>> callees(defs.size());
     std::vector<std::vector<size_t>> callers(defs.size());
     for (size_t i = 0; i < defs.size(); ++i) {
-      defined_callees(defs[i]->getBody(), index, callees[i]);
+      auto parsed = calls_.find(defs[i]);
+      if (parsed == calls_.end()) {  // not handed over as parsed: walked now
+        parsed = calls_.try_emplace(defs[i]).first;
+        collect_calls(defs[i]->getBody(), parsed->second);
+      }
+      defined_callees(parsed->second, index, callees[i]);
       for (size_t j : callees[i]) {
         boost::add_edge(i, j, calls);
         callers[j].push_back(i);
@@ -156,6 +172,7 @@ class AnalysisConsumer : public ASTConsumer {
   }
 
   Collected& out_;
+  llvm::DenseMap<const FunctionDecl*, std::vector<const FunctionDecl*>> calls_;  // by definition
 };
 
 class AnalysisAction : public ASTFrontendAction {
@@ -283,6 +300,7 @@ void assemble(Collected& c, const AnalyseOptions& options, const std::string& fi
 CAnalysis analyse_c(const AnalyseOptions& options) {
   if (options.files.empty()) throw InputError("no C file given");
   Collected c;
+  c.analysis.sites_counted = options.count_sites;
   for (const auto& f : options.files) {
     if (!std::filesystem::is_regular_file(f)) throw InputError(SourceLocation{f, 0}, "", "no such file");
     std::string abs = std::filesystem::absolute(f).lexically_normal().string();

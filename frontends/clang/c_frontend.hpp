@@ -15,6 +15,11 @@ struct AnalyseOptions {
   std::vector<std::string> files;          // C sources; every one is analysed
   std::vector<std::string> functions;      // tasks; empty: the roots of the call graph
   std::vector<std::string> compile_flags;  // after `--` on the command line
+  // Record where a profiled run counts executions (CAnalysis::sites and
+  // node_positions). Only taking a profile reads them; a large file's sites
+  // are a sixth of its model's memory, so commands that take no profile
+  // leave them out.
+  bool count_sites = true;
 };
 
 // A construct the frontend cannot model exactly (recursion, goto, function
@@ -70,6 +75,7 @@ struct CAnalysis {
   std::vector<FrontendDiagnostic> diagnostics;
   std::vector<CountSite> sites;
   std::vector<NodePosition> node_positions;
+  bool sites_counted = false;        // AnalyseOptions::count_sites: a profile can be taken
   std::vector<std::string> sources;  // absolute paths, as compiled
 };
 

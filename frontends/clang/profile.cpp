@@ -167,6 +167,8 @@ std::string error_text(llvm::Error e) {
 }  // namespace
 
 Profile run_profile(const CAnalysis& analysis, const ProfileOptions& o) {
+  if (!analysis.sites_counted)
+    throw std::logic_error("run_profile: the analysis was made without its count sites (AnalyseOptions::count_sites)");
   Profile p;
   p.sources = o.analyse.files;
   for (const auto& f : o.analyse.files) p.digests[f] = file_digest(f);

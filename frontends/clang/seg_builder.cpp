@@ -107,7 +107,7 @@ class Builder final : public ExprHooks {
                                             "' is a variable-length array: only its size expressions are counted");
     seg_ = &task.seg;
     collect_labels(fn_.getBody());
-    out_.node_positions.push_back({name_, "", position(fn_.getBody()->getBeginLoc())});
+    if (out_.sites_counted) out_.node_positions.push_back({name_, "", position(fn_.getBody()->getBeginLoc())});
     stmt_ = fn_.getBody();
     statement(fn_.getBody());
     flush();
@@ -783,7 +783,7 @@ class Builder final : public ExprHooks {
       if (auto original = node_at_.find(at); original != node_at_.end()) node.copy_of = original->second;
       node.label = "entered by goto";
     } else {
-      out_.node_positions.push_back({name_, node.id, position(seg.count_at)});
+      if (out_.sites_counted) out_.node_positions.push_back({name_, node.id, position(seg.count_at)});
       if (!gotos_.empty()) node_at_.emplace(at, node.id);
     }
     seg_->append(std::move(node));
@@ -838,8 +838,11 @@ class Builder final : public ExprHooks {
     return name;
   }
 
+  // A count site, recorded when a profile is to be taken (otherwise a
+  // scratch site takes what the caller fills in, and nothing reads it).
   CountSite& site(CountSite::Kind kind, const std::string& node, const std::string& parameter,
                   clang::SourceLocation entry, std::vector<clang::SourceLocation> taken) {
+    if (!out_.sites_counted) return unrecorded_ = CountSite{kind, {}, {}, {}, nullptr, {}, {}, {}, {}};
     CountSite s{kind, name_, node, parameter, nullptr, position(entry), {}, {}, {}};
     for (auto loc : taken) s.taken.push_back(position(loc));
     out_.sites.push_back(std::move(s));
@@ -847,6 +850,7 @@ class Builder final : public ExprHooks {
   }
 
   void recursion_site(const std::string& parameter, const FunctionDecl& callee, clang::SourceLocation call) {
+    if (!out_.sites_counted) return;
     for (auto& s : out_.sites)
       if (s.kind == CountSite::Kind::Recursion && s.parameter == parameter) return s.taken.push_back(position(call));
     CountSite s{CountSite::Kind::Recursion, callee.getName().str(), "", parameter, nullptr,
@@ -912,6 +916,7 @@ class Builder final : public ExprHooks {
     ConstructTally hoisted;
   };
   std::vector<LoopEntry> entries_;
+  CountSite unrecorded_{};  // see site()
 
   Seg* seg_ = nullptr;
   std::optional<OpenSegment> open_;
