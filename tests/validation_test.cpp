@@ -15,6 +15,7 @@
 #include "frontends/clang/profile.hpp"
 #include "framework/constructs.hpp"
 #include "frontends/xml/hardware_io.hpp"
+#include "frontends/xml/model_io.hpp"
 #include "resource_models/intcc/ir_classes.hpp"
 #include "resource_models/ct/component_timing.hpp"
 #include "resource_models/icc/block_counts.hpp"
@@ -1343,4 +1344,20 @@ TEST_CASE("pacer calibrate writes a description every model can read", "[calibra
   test::check_refused("calibrate --out /nonexistent-folder/host.xml", "does not exist");
   test::check_refused("calibrate --out " + out + " --repetition-time -1", "--repetition-time");
   CHECK(!std::filesystem::exists(out));
+}
+
+// Commands that take no profile analyse without its count sites: the model
+// is the same, and a profile of such an analysis is refused, not made empty.
+TEST_CASE("an analysis without count sites models the same and cannot be profiled", "[profile]") {
+  const std::string c = PACER_SOURCE_DIR "/examples/kernels/floyd.c";
+  CAnalysis with = analyse_c({{c}, {}, {}});
+  CAnalysis without = analyse_c({{c}, {}, {}, /*count_sites=*/false});
+  CHECK(with.sites_counted);
+  CHECK_FALSE(with.sites.empty());
+  CHECK_FALSE(with.node_positions.empty());
+  CHECK_FALSE(without.sites_counted);
+  CHECK(without.sites.empty());
+  CHECK(without.node_positions.empty());
+  CHECK(write_model(without.model) == write_model(with.model));
+  CHECK_THROWS_WITH(run_profile(without, {{{c}, {}, {}}, ""}), Catch::Contains("count sites"));
 }
