@@ -15,14 +15,6 @@ const char* kind_name(NodeKind kind) {
   return "?";
 }
 
-Seg::Vertex Seg::append(SegNode node) {
-  Vertex v = boost::add_vertex(*graph_);  // then moved in: add_vertex(node, g) copies
-  (*graph_)[v] = std::move(node);
-  if (!order_.empty()) boost::add_edge(order_.back(), v, *graph_);
-  order_.push_back(v);
-  return v;
-}
-
 std::shared_ptr<Seg> clone(const Seg& seg) {
   auto out = std::make_shared<Seg>();
   for (const SegNode* n : seg.sequence()) {

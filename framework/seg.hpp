@@ -1,11 +1,14 @@
 // Software Execution Graph (SEG), after Software Performance Engineering as
 // used in Papaefstathiou et al. 1994 Figure 4: compute segments (boxes), loops with trip
 // counts, branches with probabilities, and calls. Each graph is one level
-// of control flow, held in a Boost.Graph adjacency list whose edges are the
+// of control flow, a chain that is a Boost.Graph graph whose edges are the
 // sequence; loops and branch arms own sub-graphs, so every level is a chain
 // and reduction applies the series, loop and branch rules level by level.
 #pragma once
-#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/graph_traits.hpp>
+#include <boost/iterator/counting_iterator.hpp>
+#include <boost/iterator/transform_iterator.hpp>
+#include <boost/container/flat_map.hpp>
 #include <map>
 #include <memory>
 #include <string>
@@ -64,73 +67,83 @@ struct SegNode {
 
 // A Seg's nodes in order, as pointers, read in place: walking a large
 // model's SEGs makes no list per sub-graph.
-template <class Node, class Graph>
+template <class Node>
 class NodeRange {
  public:
-  using Vertex = typename Graph::vertex_descriptor;
   class iterator {
    public:
-    iterator(Graph* g, const Vertex* v) : g_(g), v_(v) {}
-    Node* operator*() const { return &(*g_)[*v_]; }
+    explicit iterator(Node* n) : n_(n) {}
+    Node* operator*() const { return n_; }
     iterator& operator++() {
-      ++v_;
+      ++n_;
       return *this;
     }
-    bool operator==(const iterator& o) const { return v_ == o.v_; }
+    bool operator==(const iterator& o) const { return n_ == o.n_; }
 
    private:
-    Graph* g_;
-    const Vertex* v_;
+    Node* n_;
   };
-  NodeRange(Graph& g, const std::vector<Vertex>& order) : g_(&g), order_(&order) {}
-  iterator begin() const { return {g_, order_->data()}; }
-  iterator end() const { return {g_, order_->data() + order_->size()}; }
-  size_t size() const { return order_->size(); }
-  Node* operator[](size_t i) const { return &(*g_)[(*order_)[i]]; }
+  NodeRange(Node* first, size_t size) : first_(first), size_(size) {}
+  iterator begin() const { return iterator(first_); }
+  iterator end() const { return iterator(first_ + size_); }
+  size_t size() const { return size_; }
+  Node* operator[](size_t i) const { return first_ + i; }
 
  private:
-  Graph* g_;
-  const std::vector<Vertex>* order_;
+  Node* first_;
+  size_t size_;
 };
 
+// One level of control flow: a chain, node i followed by node i + 1. It is
+// a Boost.Graph graph (the VertexListGraph, IncidenceGraph and
+// EdgeListGraph concepts, below) whose edges follow from the order rather
+// than being stored: an adjacency_list kept two allocations an edge (its
+// out-edge vector and a heap-held empty edge property), and a large file's
+// SEGs have tens of thousands of nodes.
 class Seg {
  public:
-  // Edges in a vector, not Boost's default list: a node's edge to the next
-  // is then no allocation of its own (a large file's SEGs have tens of
-  // thousands of nodes). Directed only: nothing asks a node for the one
-  // before it, and a bidirectional graph kept a second list a node.
-  using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS, SegNode, boost::no_property,
-                                      boost::no_property, boost::vecS>;
-  using Vertex = Graph::vertex_descriptor;
-
-  // Boost 1.74's adjacency_list can neither move nor swap without a deep
-  // copy (every node's RUV maps), so the graph is held by pointer and a
-  // moved Seg hands it over; the one moved from is left empty.
-  Seg() = default;
-  Seg(const Seg& other) : graph_(std::make_unique<Graph>(*other.graph_)), order_(other.order_) {}
-  Seg& operator=(const Seg& other) { return *this = Seg(other); }
-  Seg(Seg&& other) noexcept { *this = std::move(other); }
-  Seg& operator=(Seg&& other) noexcept {
-    graph_.swap(other.graph_);
-    order_.swap(other.order_);
-    return *this;
-  }
+  using Vertex = size_t;
 
   // Appends a node after the current last one.
-  Vertex append(SegNode node);
+  Vertex append(SegNode node) {
+    nodes_.push_back(std::move(node));
+    return nodes_.size() - 1;
+  }
 
   // Nodes in control-flow order (a topological order of the chain).
-  NodeRange<const SegNode, const Graph> sequence() const { return {*graph_, order_}; }
+  NodeRange<const SegNode> sequence() const { return {nodes_.data(), nodes_.size()}; }
   // The same, for changing nodes in place (binding a profile to a model).
-  NodeRange<SegNode, Graph> mutable_sequence() { return {*graph_, order_}; }
-  size_t size() const { return order_.size(); }
-  bool empty() const { return size() == 0; }
-  const Graph& graph() const { return *graph_; }
+  NodeRange<SegNode> mutable_sequence() { return {nodes_.data(), nodes_.size()}; }
+  size_t size() const { return nodes_.size(); }
+  bool empty() const { return nodes_.empty(); }
+  // The node of a vertex (Boost.Graph's bundled property, g[v]).
+  const SegNode& operator[](Vertex v) const { return nodes_[v]; }
 
  private:
-  std::unique_ptr<Graph> graph_ = std::make_unique<Graph>();
-  std::vector<Vertex> order_;
+  std::vector<SegNode> nodes_;
 };
+
+// Boost.Graph's access to a Seg, found by argument-dependent lookup. An
+// edge is the pair (from, to) of consecutive nodes.
+using SegEdge = std::pair<Seg::Vertex, Seg::Vertex>;
+struct SegEdgeOf {
+  SegEdge operator()(Seg::Vertex v) const { return {v, v + 1}; }
+};
+using SegVertexIterator = boost::counting_iterator<Seg::Vertex>;
+using SegEdgeIterator = boost::transform_iterator<SegEdgeOf, SegVertexIterator>;
+
+inline std::pair<SegVertexIterator, SegVertexIterator> vertices(const Seg& g) { return {0, g.size()}; }
+inline size_t num_vertices(const Seg& g) { return g.size(); }
+inline size_t num_edges(const Seg& g) { return g.empty() ? 0 : g.size() - 1; }
+inline std::pair<SegEdgeIterator, SegEdgeIterator> edges(const Seg& g) {
+  return {SegEdgeIterator(0, SegEdgeOf{}), SegEdgeIterator(num_edges(g), SegEdgeOf{})};
+}
+inline size_t out_degree(Seg::Vertex v, const Seg& g) { return v + 1 < g.size() ? 1 : 0; }
+inline std::pair<SegEdgeIterator, SegEdgeIterator> out_edges(Seg::Vertex v, const Seg& g) {
+  return {SegEdgeIterator(v, SegEdgeOf{}), SegEdgeIterator(v + out_degree(v, g), SegEdgeOf{})};
+}
+inline Seg::Vertex source(const SegEdge& e, const Seg&) { return e.first; }
+inline Seg::Vertex target(const SegEdge& e, const Seg&) { return e.second; }
 
 // A deep copy: loop bodies and branch arms are copied too, so the copy can
 // be changed without touching the original.
@@ -162,3 +175,23 @@ void for_each_node_mutable(Seg& seg, F&& f) {
 }
 
 }  // namespace pacer
+
+namespace boost {
+
+template <>
+struct graph_traits<pacer::Seg> {
+  using vertex_descriptor = pacer::Seg::Vertex;
+  using edge_descriptor = pacer::SegEdge;
+  using directed_category = directed_tag;
+  using edge_parallel_category = disallow_parallel_edge_tag;
+  struct traversal_category : incidence_graph_tag, vertex_list_graph_tag, edge_list_graph_tag {};
+  using vertex_iterator = pacer::SegVertexIterator;
+  using out_edge_iterator = pacer::SegEdgeIterator;
+  using edge_iterator = pacer::SegEdgeIterator;
+  using vertices_size_type = std::size_t;
+  using edges_size_type = std::size_t;
+  using degree_size_type = std::size_t;
+  static vertex_descriptor null_vertex() { return SIZE_MAX; }
+};
+
+}  // namespace boost

@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <set>
 #include <fstream>
 
 #include "framework/module.hpp"

@@ -1,3 +1,6 @@
+#include <boost/graph/depth_first_search.hpp>
+#include <boost/graph/topological_sort.hpp>
+#include <boost/property_map/property_map.hpp>
 #include <catch2/catch.hpp>
 
 #include "framework/reduction.hpp"
@@ -99,7 +102,24 @@ TEST_CASE("the SEG is a Boost.Graph chain in control-flow order", "[seg]") {
     n.id = id;
     s.append(n);
   }
-  CHECK(boost::num_edges(s.graph()) == 2);
+  CHECK(num_vertices(s) == 3);
+  CHECK(num_edges(s) == 2);
+  CHECK(out_degree(0, s) == 1);
+  CHECK(out_degree(2, s) == 0);
+  // Boost.Graph's own algorithms walk it: a depth-first search from the
+  // first node meets every node, each by the edge from the one before, and
+  // a topological order of the chain is its control-flow order.
+  std::vector<Seg::Vertex> parent(3, 99);
+  std::vector<boost::default_color_type> colour(3);
+  const auto index = boost::typed_identity_property_map<Seg::Vertex>();
+  boost::depth_first_visit(s, 0, boost::make_dfs_visitor(boost::record_predecessors(
+                                     boost::make_iterator_property_map(parent.begin(), index), boost::on_tree_edge())),
+                           boost::make_iterator_property_map(colour.begin(), index));
+  CHECK(parent == std::vector<Seg::Vertex>{99, 0, 1});
+  std::vector<Seg::Vertex> reversed;
+  boost::topological_sort(s, std::back_inserter(reversed),
+                          boost::color_map(boost::make_iterator_property_map(colour.begin(), index)));
+  CHECK(reversed == std::vector<Seg::Vertex>{2, 1, 0});
   auto seq = s.sequence();
   REQUIRE(seq.size() == 3);
   CHECK(seq[0]->id == "a");

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "framework/statistics.hpp"
 #include "framework/program_run.hpp"

@@ -4,6 +4,7 @@
 #include "frontends/clang/c_frontend.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>

@@ -3,6 +3,7 @@
 #include <clang/AST/Expr.h>
 #include <clang/AST/Stmt.h>
 #include <clang/Basic/SourceManager.h>
+#include <set>
 #include <clang/Lex/Lexer.h>
 #include <llvm/ADT/StringSet.h>
 #include <llvm/Support/Allocator.h>
