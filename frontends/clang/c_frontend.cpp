@@ -35,7 +35,26 @@ struct FunctionRecord {
   std::string file;  // absolute: the named file, or a project file it includes
   bool outside_caller = false;  // called from a function not in its cycle of calls
   int order = 0;                          // position among all files' functions
+  // What its SEG calls and the parameters its formulas use, gathered as
+  // soon as it is built, while its nodes are in the cache (assemble needs
+  // them; a walk of every SEG afterwards met each node cold). The names are
+  // views into the SEG's formulas, whose nodes stay where they are.
+  std::vector<std::string> callees;
+  std::vector<std::string_view> parameters;
 };
+
+// Fills `rec`'s callees and parameters from its SEG.
+void gather_uses(FunctionRecord& rec) {
+  auto use_formula = [&](const Expr& e) {
+    for_each_param(e, [&](const std::string& name) { rec.parameters.push_back(name); });
+  };
+  for_each_node(rec.task.seg, [&](const SegNode& n) {
+    if (n.kind == NodeKind::Call) rec.callees.push_back(n.callee);
+    if (n.trips) use_formula(n.trips);
+    for (const auto& arm : n.arms)
+      if (arm.probability) use_formula(arm.probability);
+  });
+}
 
 struct Collected {
   CAnalysis analysis;
@@ -152,6 +171,7 @@ class AnalysisConsumer : public ASTConsumer {
       FunctionRecord rec;
       rec.file = absolute;
       rec.task = cfront::build_function_seg(ctx, *defs[i], file, display, out_.analysis, out_.parameter_names);
+      gather_uses(rec);
       rec.order = int(out_.functions.size());
       for (size_t j : callers[i])
         if (component[j] != component[i]) rec.outside_caller = true;
@@ -210,12 +230,6 @@ std::vector<std::string> compiler_arguments(const std::vector<std::string>& user
 
 namespace {
 
-void collect_callees(const Seg& seg, std::vector<std::string>& out) {
-  for_each_node(seg, [&](const SegNode& n) {
-    if (n.kind == NodeKind::Call) out.push_back(n.callee);
-  });
-}
-
 // When the named files define no function of their own, says where the
 // analysed ones are (a unity build), or that there are none.
 void note_where_functions_are(Collected& c, const std::string& first_file) {
@@ -260,9 +274,7 @@ void assemble(Collected& c, const AnalyseOptions& options, const std::string& fi
   while (!queue.empty()) {
     std::string name = queue.back();
     queue.pop_back();
-    std::vector<std::string> callees;
-    collect_callees(c.functions.at(name).task.seg, callees);
-    for (const auto& callee : callees)
+    for (const auto& callee : c.functions.at(name).callees)
       if (in_model.insert(callee).second) {
         reached.push_back({c.functions.at(callee).order, callee});
         queue.push_back(callee);
@@ -273,19 +285,9 @@ void assemble(Collected& c, const AnalyseOptions& options, const std::string& fi
   for (const auto& name : task_names) m.tasks.push_back(std::move(c.functions.at(name).task));
   for (const auto& r : reached) m.functions.push_back(std::move(c.functions.at(r.second).task));
 
-  // Keep only what the chosen functions use: the names as views into the
-  // model's formulas, which outlive the set.
+  // Keep only what the chosen functions use.
   std::unordered_set<std::string_view> used_set;
-  auto use_formula = [&](const Expr& e) { for_each_param(e, [&](const std::string& name) { used_set.insert(name); }); };
-  auto use = [&](const Seg& seg) {
-    for_each_node(seg, [&](const SegNode& n) {
-      if (n.trips) use_formula(n.trips);
-      for (const auto& arm : n.arms)
-        if (arm.probability) use_formula(arm.probability);
-    });
-  };
-  for (const auto& t : m.tasks) use(t.seg);
-  for (const auto& f : m.functions) use(f.seg);
+  for (const auto& name : in_model) used_set.insert(c.functions.at(name).parameters.begin(), c.functions.at(name).parameters.end());
   std::erase_if(m.parameters, [&](const Parameter& p) { return !used_set.count(p.name); });
   std::erase_if(c.analysis.diagnostics,
                 [&](const FrontendDiagnostic& d) { return !d.function.empty() && !in_model.count(d.function); });
