@@ -31,24 +31,30 @@ struct Arm {
   std::shared_ptr<Seg> body;
 };
 
+// The fields are in the order the walks over a model read them: what every
+// walk reads (the kind, the sub-graphs, the trip count) first, then the id
+// and callee (validation, assembly), then what views read. A large file's
+// model is tens of megabytes walked node by node, and a node's fields far
+// apart cost a cache line each.
 struct SegNode {
   NodeKind kind = NodeKind::Compute;
-  std::string id;           // unique within its task
-  SourceLocation where;     // model file or C source line
-  SourceRange source;       // the C code the node stands for, when known
-  std::string label;        // optional human description
+  std::shared_ptr<Seg> body;    // Loop
+  std::vector<Arm> arms;        // Branch
+  Expr trips;                   // Loop: iterations per entry (the mean, when it varies)
+  std::string id;               // unique within its task
+  std::string callee;           // Call: a task or function of the model
 
   // Compute: RUVs by kind (ruv_kind::constructs, flops, time). `vector` is
   // the RUV's name in formulas, t(v_<vector>); nodes that reuse another
   // node's RUV (v_assign twice in Eq. 1) share it.
   std::string vector;
   boost::container::flat_map<std::string, Ruv> ruvs;
+  SourceRange source;       // the C code the node stands for, when known
+  std::string label;        // optional human description
   // Compute: its references to memory, for ICC's cache simulation
   // (resource_models/icc/cache_traffic.hpp).
   MemoryReferences memory;
 
-  Expr trips;                   // Loop: iterations per entry (the mean, when it varies)
-  std::shared_ptr<Seg> body;    // Loop
   // Loop whose count follows an enclosing loop's counter (a triangular
   // loop): the count as a formula of those counters; null otherwise.
   Expr trips_at;
@@ -57,8 +63,7 @@ struct SegNode {
   std::string induction;
   Expr induction_start;
   double induction_step = 0;
-  std::vector<Arm> arms;        // Branch
-  std::string callee;           // Call: a task or function of the model
+  SourceLocation where;     // model file or C source line
   // Compute: the node of the same code that this one repeats, when the
   // frontend modelled that code twice (the code from a label entered by a
   // goto from elsewhere). Its executions are that node's; empty otherwise.

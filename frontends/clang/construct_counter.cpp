@@ -156,7 +156,6 @@ bool ConstructCounter::literal_conversion(const Expr* e) {
 // answer up; &&, ||, the comma, ?:, sizeof and builtin calls (such as
 // __builtin_constant_p) answer "not certain". Remembered per node.
 bool ConstructCounter::never_constant(const Expr* e) {
-  if (auto known = never_constant_.find(e); known != never_constant_.end()) return known->second;
   bool never = false;
   if (const auto* call = dyn_cast<CallExpr>(e))
     never = !ctx_.getLangOpts().CPlusPlus && call->getBuiltinCallee() == 0;
@@ -167,12 +166,16 @@ bool ConstructCounter::never_constant(const Expr* e) {
   const auto* b = dyn_cast<BinaryOperator>(e);
   const bool every_operand = isa<BinaryOperator, UnaryOperator, CastExpr, ArraySubscriptExpr, MemberExpr, ParenExpr>(e) &&
                              !(b && (b->isLogicalOp() || b->isCommaOp()));
-  if (!never && every_operand)
-    for (const Stmt* child : e->children())
-      if (const auto* sub = dyn_cast_or_null<Expr>(child); sub && never_constant(sub)) {
-        never = true;
-        break;
-      }
+  // What the node's own shape answers needs no memo: only an answer that
+  // walks the operands is remembered (most nodes are reads of variables
+  // and literals, and a lookup each cost more than the answer).
+  if (never || !every_operand) return never;
+  if (auto known = never_constant_.find(e); known != never_constant_.end()) return known->second;
+  for (const Stmt* child : e->children())
+    if (const auto* sub = dyn_cast_or_null<Expr>(child); sub && never_constant(sub)) {
+      never = true;
+      break;
+    }
   never_constant_[e] = never;
   return never;
 }
