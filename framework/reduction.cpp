@@ -26,7 +26,7 @@ struct Reducer {
         return node_time(n.vector);
       case NodeKind::Loop:
         if (guards) guards->push_back({Guard::Kind::TripCount, n.trips, prefix + n.id, n.where});
-        return mul(n.trips, seg_formula(*n.body, mul(executions, n.trips), prefix, expand_calls));
+        return mul(n.trips, seg_formula(*n.body, within(executions, n.trips), prefix, expand_calls));
       case NodeKind::Branch: return branch_formula(n, executions, prefix, expand_calls);
       case NodeKind::Call: {
         if (!expand_calls && !terms) return call_time(n.callee);
@@ -38,12 +38,17 @@ struct Reducer {
     return constant(0);
   }
 
+  // The executions of what runs `times` times per execution of a node that
+  // runs `executions` times; only the recorded terms read it, so a formula
+  // printed without them builds none.
+  Expr within(const Expr& executions, const Expr& times) const { return terms ? mul(executions, times) : executions; }
+
   Expr branch_formula(const SegNode& n, const Expr& executions, const std::string& prefix, bool expand_calls) {
     std::vector<Expr> parts;
     for (const auto& arm : n.arms) {
       Expr p = arm_probability(n, arm);
       if (guards) guards->push_back({Guard::Kind::Probability, p, prefix + n.id, n.where});
-      parts.push_back(mul(p, seg_formula(*arm.body, mul(executions, p), prefix, expand_calls)));
+      parts.push_back(mul(p, seg_formula(*arm.body, within(executions, p), prefix, expand_calls)));
     }
     // Without an else arm the arms' probabilities must still sum to at most 1.
     if (!has_else(n) && n.arms.size() > 1 && guards)
