@@ -77,3 +77,27 @@ TEST_CASE("JsonWriter given a stream hands it the same text in chunks", "[json]"
   CHECK(streamed.take().empty());
   CHECK(out.str() == expected);
 }
+
+// Keys and strings are checked for bytes to escape eight at a time: each
+// byte that needs it (a control byte, DEL, a quote, a backslash, a byte of
+// UTF-8) is found at every place in a word and in the tail after the words,
+// and the text is nlohmann's escaping of it.
+TEST_CASE("JsonWriter escapes every byte that needs it, wherever it falls", "[json]") {
+  for (char special : {'\x01', '\x1f', '\x7f', '"', '\\', '\n', '\xc3'}) {
+    for (size_t length : {1, 7, 8, 9, 16, 17, 23}) {
+      for (size_t at = 0; at < length; ++at) {
+        std::string s(length, 'a');
+        s[at] = special;
+        if (special == '\xc3' && at + 1 < length) s[at + 1] = '\xa9';  // é, whole
+        if (special == '\xc3' && at + 1 == length) s[at] = '\x7e';     // no half character: plain
+        JsonWriter w;
+        w.begin_object().member(s, s).end_object();
+        CHECK(w.take() == json_text(json{{s, s}}));
+      }
+    }
+  }
+  // The bytes around those that need escaping do not: a space, a tilde.
+  JsonWriter w;
+  w.begin_object().member(" ~ ~ ~ ~ ~ ~", "~~~~~~~~ ").end_object();
+  CHECK(w.take() == "{\n  \" ~ ~ ~ ~ ~ ~\": \"~~~~~~~~ \"\n}\n");
+}
