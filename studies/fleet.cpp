@@ -12,6 +12,8 @@ namespace pacer {
 
 // What a rank sends rank 0: its outcomes, every field, in CBOR (doubles
 // travel exactly).
+void to_json(nlohmann::json& j, const FileName& f) { j = f.str(); }
+void from_json(const nlohmann::json& j, FileName& f) { f = j.get<std::string>(); }
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SourceLocation, file, line)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Measurement, rounds, clocks, reference_hz, clock_elasticity, clock_hz, memory_rates,
                                    quiet_memory_rate, counted, quiet_rounds, memory_slowed, seconds, wall_seconds,

@@ -145,7 +145,7 @@ void write_analysis(JsonWriter& w, const CAnalysis& a) {
     w.begin_object().member("name", p.name).member("kind", kind_name(p.kind)).member("description", p.description).end_object();
   w.end_array().key("diagnostics").begin_array();
   for (const auto& d : a.diagnostics) {
-    w.begin_object().member("kind", d.kind).member("file", d.where.file).member("line", d.where.line);
+    w.begin_object().member("kind", d.kind).member("file", d.where.file.str()).member("line", d.where.line);
     w.member("function", d.function).member("message", d.message);
     if (!d.parameter.empty()) w.member("parameter", d.parameter);
     w.end_object();

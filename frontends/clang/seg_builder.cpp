@@ -91,7 +91,7 @@ std::vector<const Stmt*> items_of(const Stmt* s) {
 
 class Builder final : public ExprHooks {
  public:
-  Builder(ASTContext& ctx, const FunctionDecl& fn, const FileFunctions& file, const std::string& display_file,
+  Builder(ASTContext& ctx, const FunctionDecl& fn, const FileFunctions& file, const FileName& display_file,
           CAnalysis& out, std::set<std::string>& parameter_names)
       : ctx_(ctx), sm_(ctx.getSourceManager()), fn_(fn), file_(file), display_(display_file), out_(out),
         names_(parameter_names), name_(fn.getName().str()), counter_(ctx, *this), trips_(ctx, fn, name_), accesses_(ctx, fn, trips_), invariance_(ctx, trips_),
@@ -900,7 +900,7 @@ class Builder final : public ExprHooks {
   const SourceManager& sm_;
   const FunctionDecl& fn_;
   const FileFunctions& file_;
-  std::string display_;
+  FileName display_;  // shared by every node's location
   CAnalysis& out_;
   std::set<std::string>& names_;
   std::string name_;
@@ -943,7 +943,7 @@ class Builder final : public ExprHooks {
 }  // namespace
 
 Task build_function_seg(ASTContext& ctx, const FunctionDecl& function, const FileFunctions& file,
-                        const std::string& display_file, CAnalysis& out, std::set<std::string>& parameter_names) {
+                        const FileName& display_file, CAnalysis& out, std::set<std::string>& parameter_names) {
   return Builder(ctx, function, file, display_file, out, parameter_names).build();
 }
 

@@ -26,6 +26,6 @@ struct FileFunctions {
 // Builds the SEG of `function`; parameters, diagnostics and count sites go
 // into `out` (parameters once, however many functions use them).
 Task build_function_seg(clang::ASTContext& ctx, const clang::FunctionDecl& function, const FileFunctions& file,
-                        const std::string& display_file, CAnalysis& out, std::set<std::string>& parameter_names);
+                        const FileName& display_file, CAnalysis& out, std::set<std::string>& parameter_names);
 
 }  // namespace pacer::cfront
