@@ -110,7 +110,7 @@ class Seg {
   using Vertex = size_t;
 
   // Appends a node after the current last one.
-  Vertex append(SegNode node) {
+  Vertex append(SegNode&& node) {
     nodes_.push_back(std::move(node));
     return nodes_.size() - 1;
   }

@@ -100,7 +100,7 @@ TEST_CASE("the SEG is a Boost.Graph chain in control-flow order", "[seg]") {
   for (const char* id : {"a", "b", "c"}) {
     SegNode n;
     n.id = id;
-    s.append(n);
+    s.append(std::move(n));
   }
   CHECK(num_vertices(s) == 3);
   CHECK(num_edges(s) == 2);

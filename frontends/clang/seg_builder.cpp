@@ -775,9 +775,13 @@ class Builder final : public ExprHooks {
     if (seg.tally.empty() && !keep_empty) return;
     SegNode node = make(NodeKind::Compute, "seg", seg.begin, seg.last->getEndLoc());
     node.vector = node.id;
-    node.ruvs.reserve(2);  // the two below, in one allocation
-    node.ruvs[ruv_kind::flops].set("flops", seg.tally.mcmahon_flops());
-    node.ruvs[ruv_kind::constructs] = seg.tally.ruv();
+    // The two RUVs, given in name order: one allocation and no search.
+    static_assert(std::string_view(ruv_kind::constructs) < std::string_view(ruv_kind::flops));
+    decltype(node.ruvs)::sequence_type ruvs;
+    ruvs.reserve(2);
+    ruvs.emplace_back(ruv_kind::constructs, seg.tally.ruv());
+    ruvs.emplace_back(ruv_kind::flops, Ruv::in_name_order({{"flops", seg.tally.mcmahon_flops()}}));
+    node.ruvs.adopt_sequence(boost::container::ordered_unique_range, std::move(ruvs));
     node.memory = std::move(seg.memory);
     const unsigned at = sm_.getExpansionLoc(seg.count_at).getRawEncoding();
     if (copying_) {
@@ -790,7 +794,7 @@ class Builder final : public ExprHooks {
     seg_->append(std::move(node));
   }
 
-  void append(SegNode node) {
+  void append(SegNode&& node) {
     flush();
     seg_->append(std::move(node));
   }
