@@ -3,12 +3,15 @@
 #include <clang/AST/Expr.h>
 #include <clang/AST/Stmt.h>
 #include <clang/Basic/SourceManager.h>
-#include <set>
 #include <clang/Lex/Lexer.h>
 #include <llvm/ADT/StringSet.h>
 #include <llvm/Support/Allocator.h>
 
+#include <algorithm>
+#include <charconv>
+#include <cstring>
 #include <map>
+#include <set>
 
 #include "framework/constructs.hpp"
 #include "frontends/clang/construct_counter.hpp"
@@ -803,7 +806,12 @@ class Builder final : public ExprHooks {
     SegNode node;
     node.kind = kind;
     int first = line(begin);
-    node.id = unique(ids_, std::string(prefix) + "_L" + std::to_string(first));
+    // prefix_L<line>, made in place (a node each: the temporaries of
+    // string concatenation showed).
+    char id[64];
+    char* at = std::copy_n(prefix, std::min(std::strlen(prefix), sizeof id - 16), id);
+    at = std::to_chars(std::copy_n("_L", 2, at), id + sizeof id, first).ptr;
+    node.id = unique(ids_, std::string(id, at));
     node.where = {display_, first};
     node.source = {display_, first, std::max(first, line(end))};
     return node;
@@ -826,10 +834,10 @@ class Builder final : public ExprHooks {
   }
 
   template <class Set>
-  static std::string unique(Set& taken, const std::string& base) {
-    std::string name = base;
-    for (int k = 2; !taken.insert(name).second; ++k) name = base + "_" + std::to_string(k);
-    return name;
+  static std::string unique(Set& taken, std::string base) {
+    if (taken.insert(base).second) return base;
+    for (int k = 2;; ++k)
+      if (std::string name = base + "_" + std::to_string(k); taken.insert(name).second) return name;
   }
 
   std::string unique_parameter(const std::string& base, ParamKind kind, const std::string& description) {
