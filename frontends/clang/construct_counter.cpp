@@ -73,6 +73,11 @@ const VarDecl* named_variable(const Expr* lvalue) {
 // (an array's decay to a pointer is such an address): no constant, though
 // an expression that compares two such addresses may be one.
 bool automatic_address(const Expr* e) {
+  // A change of the pointer's type keeps its value: (void *)buffer.
+  while (const auto* c = dyn_cast<ImplicitCastExpr>(e)) {
+    if (c->getCastKind() != CK_BitCast && c->getCastKind() != CK_NoOp) break;
+    e = c->getSubExpr()->IgnoreParens();
+  }
   const Expr* of = nullptr;
   if (const auto* u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_AddrOf) of = u->getSubExpr();
   if (const auto* c = dyn_cast<ImplicitCastExpr>(e); c && c->getCastKind() == CK_ArrayToPointerDecay) of = c->getSubExpr();
@@ -84,6 +89,11 @@ bool automatic_address(const Expr* e) {
 // thread's), of a member of one, or of a string literal, or of an element of
 // a static array at a literal index inside it: the linker's constant.
 bool static_address(const Expr* e) {
+  // A qualifier added to the pointee keeps the value: (const char *)table.
+  while (const auto* c = dyn_cast<ImplicitCastExpr>(e)) {
+    if (c->getCastKind() != CK_NoOp) break;
+    e = c->getSubExpr()->IgnoreParens();
+  }
   const Expr* of = nullptr;
   if (const auto* u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_AddrOf) of = u->getSubExpr();
   if (const auto* c = dyn_cast<ImplicitCastExpr>(e); c && c->getCastKind() == CK_ArrayToPointerDecay) of = c->getSubExpr();
@@ -157,25 +167,38 @@ bool ConstructCounter::literal_conversion(const Expr* e) {
 // __builtin_constant_p) answer "not certain". Remembered per node.
 bool ConstructCounter::never_constant(const Expr* e) {
   bool never = false;
-  if (const auto* call = dyn_cast<CallExpr>(e))
-    never = !ctx_.getLangOpts().CPlusPlus && call->getBuiltinCallee() == 0;
+  const auto* call = dyn_cast<CallExpr>(e);
+  const unsigned builtin = call ? call->getBuiltinCallee() : 0;
+  if (call) never = !ctx_.getLangOpts().CPlusPlus && builtin == 0;
   if (const auto* c = dyn_cast<ImplicitCastExpr>(e); !never && c && c->getCastKind() == CK_LValueToRValue)
     if (const auto* ref = dyn_cast<DeclRefExpr>(c->getSubExpr()->IgnoreParens()))
       if (const auto* v = dyn_cast<VarDecl>(ref->getDecl()))
         never = !v->getType().isConstQualified() && (v->hasLocalStorage() || !ctx_.getLangOpts().CPlusPlus);
+  // The operands whose being no constant makes `e` none: every operand of
+  // an operator that evaluates them all; every argument of a library
+  // function's builtin (fabs, sqrt: folded only from constant arguments);
+  // the left operand of && and || (the evaluator may still find X && 0 to
+  // be 0, but only by taking X's failure as a side effect, and folding
+  // refuses those).
   const auto* b = dyn_cast<BinaryOperator>(e);
-  const bool every_operand = isa<BinaryOperator, UnaryOperator, CastExpr, ArraySubscriptExpr, MemberExpr, ParenExpr>(e) &&
-                             !(b && (b->isLogicalOp() || b->isCommaOp()));
+  const bool library = builtin && (ctx_.BuiltinInfo.isLibFunction(builtin) || ctx_.BuiltinInfo.isPredefinedLibFunction(builtin));
+  const bool every_operand = library || (isa<BinaryOperator, UnaryOperator, CastExpr, ArraySubscriptExpr, MemberExpr, ParenExpr>(e) &&
+                                         !(b && (b->isLogicalOp() || b->isCommaOp())));
+  const bool left_operand = b && b->isLogicalOp();
   // What the node's own shape answers needs no memo: only an answer that
   // walks the operands is remembered (most nodes are reads of variables
   // and literals, and a lookup each cost more than the answer).
-  if (never || !every_operand) return never;
+  if (never || !(every_operand || left_operand)) return never;
   if (auto known = never_constant_.find(e); known != never_constant_.end()) return known->second;
-  for (const Stmt* child : e->children())
-    if (const auto* sub = dyn_cast_or_null<Expr>(child); sub && never_constant(sub)) {
-      never = true;
-      break;
-    }
+  if (left_operand) {
+    never = never_constant(b->getLHS());
+  } else {
+    for (const Stmt* child : e->children())
+      if (const auto* sub = dyn_cast_or_null<Expr>(child); sub && never_constant(sub)) {
+        never = true;
+        break;
+      }
+  }
   never_constant_[e] = never;
   return never;
 }
