@@ -71,7 +71,7 @@ using FunctionIndex = llvm::DenseMap<const FunctionDecl*, size_t>;
 // Every function the statement calls directly, by its first declaration,
 // once per call.
 void collect_calls(const Stmt* s, std::vector<const FunctionDecl*>& out) {
-  if (!s) return;
+  if (!s || isa<DeclRefExpr, IntegerLiteral, FloatingLiteral, CharacterLiteral, StringLiteral>(s)) return;  // leaves
   if (const auto* call = dyn_cast<CallExpr>(s))
     if (const FunctionDecl* f = call->getDirectCallee()) out.push_back(f->getCanonicalDecl());
   for (const Stmt* child : s->children()) collect_calls(child, out);

@@ -73,7 +73,8 @@ class TripCounter::FunctionWalk {
   explicit FunctionWalk(const TripCounter& t) : t_(t) {}
 
   void visit(const Stmt* s) {
-    if (!s) return;
+    // Leaves, a good part of every body, change nothing and hold nothing.
+    if (!s || isa<DeclRefExpr, IntegerLiteral, FloatingLiteral, CharacterLiteral, StringLiteral>(s)) return;
     if (const auto* b = dyn_cast<BinaryOperator>(s); b && b->isAssignmentOp()) changes(b->getLHS(), false);
     if (const auto* u = dyn_cast<UnaryOperator>(s); u && (u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf))
       changes(u->getSubExpr(), u->getOpcode() == UO_AddrOf);
