@@ -50,7 +50,7 @@ namespace {
 // The names a model declares, looked up once per check rather than by a
 // scan of the model per reference (a large C file has thousands of each).
 struct DeclaredNames {
-  std::unordered_set<std::string> parameters, segs;
+  std::unordered_set<std::string_view> parameters, segs;  // views of the model's names
   explicit DeclaredNames(const ApplicationModel& m) {
     for (const auto& p : m.parameters) parameters.insert(p.name);
     for (const auto* list : {&m.tasks, &m.functions})
@@ -154,7 +154,7 @@ void check_recursion(const ApplicationModel& m, const std::vector<std::vector<st
 
 void validate(const ApplicationModel& m) {
   if (m.tasks.empty()) throw InputError(SourceLocation{m.file, 0}, "task", "the model has no task");
-  std::set<std::string> names;
+  std::set<std::string_view> names;  // views of the model's names
   const DeclaredNames declared(m);
   std::vector<std::vector<std::string_view>> callees;
   for (const auto* list : {&m.tasks, &m.functions})

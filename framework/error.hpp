@@ -27,7 +27,9 @@ class FileName {
   friend bool operator==(const FileName& a, const FileName& b) { return a.name_ == b.name_ || a.str() == b.str(); }
   friend bool operator==(const FileName& a, const std::string& b) { return a.str() == b; }
   friend bool operator==(const FileName& a, const char* b) { return a.str() == b; }
-  friend std::strong_ordering operator<=>(const FileName& a, const FileName& b) { return a.str() <=> b.str(); }
+  friend std::strong_ordering operator<=>(const FileName& a, const FileName& b) {
+    return a.name_ == b.name_ ? std::strong_ordering::equal : a.str() <=> b.str();
+  }
   friend std::string operator+(const FileName& a, const std::string& b) { return a.str() + b; }
   friend std::string operator+(const FileName& a, const char* b) { return a.str() + b; }
   friend std::string operator+(const std::string& a, const FileName& b) { return a + b.str(); }

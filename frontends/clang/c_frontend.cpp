@@ -292,10 +292,13 @@ void assemble(Collected& c, const AnalyseOptions& options, const std::string& fi
   std::erase_if(c.analysis.diagnostics,
                 [&](const FrontendDiagnostic& d) { return !d.function.empty() && !in_model.count(d.function); });
   std::erase_if(c.analysis.sites, [&](const CountSite& s) { return !in_model.count(s.function); });
-  std::stable_sort(c.analysis.diagnostics.begin(), c.analysis.diagnostics.end(),
-                   [](const FrontendDiagnostic& a, const FrontendDiagnostic& b) {
-                     return std::tie(a.where.file, a.where.line) < std::tie(b.where.file, b.where.line);
-                   });
+  // In the files' order: usually already so, as functions are met in it.
+  auto by_place = [](const FrontendDiagnostic& a, const FrontendDiagnostic& b) {
+    return std::tie(a.where.file, a.where.line) < std::tie(b.where.file, b.where.line);
+  };
+  auto& diagnostics = c.analysis.diagnostics;
+  if (!std::is_sorted(diagnostics.begin(), diagnostics.end(), by_place))
+    std::stable_sort(diagnostics.begin(), diagnostics.end(), by_place);
 }
 
 }  // namespace
