@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <string>
 
 #include "framework/error.hpp"
 
@@ -42,7 +43,25 @@ class Parser {
     if (!accept(token)) fail("expected '" + token + "'");
   }
 
+  // Formulas nest a few levels deep. The parser recurses, as do the walks
+  // of the tree it makes, so a limit keeps a formula nested thousands deep
+  // from overflowing the stack: it is refused instead.
+  static constexpr int kMaxDepth = 500;
+  class Nested {
+   public:
+    explicit Nested(Parser& p) : p_(p) {
+      if (++p_.depth_ > kMaxDepth) p_.fail("nested more than " + std::to_string(kMaxDepth) + " deep");
+    }
+    ~Nested() { --p_.depth_; }
+    Nested(const Nested&) = delete;
+    Nested& operator=(const Nested&) = delete;
+
+   private:
+    Parser& p_;
+  };
+
   Expr expression() {
+    Nested nested(*this);
     Expr e = term();
     for (;;) {
       if (accept("+")) e = add(e, term());
@@ -61,8 +80,14 @@ class Parser {
   }
 
   Expr unary() {
-    if (accept("-")) return neg(unary());
-    if (accept("+")) return unary();
+    if (accept("-")) {
+      Nested nested(*this);
+      return neg(unary());
+    }
+    if (accept("+")) {
+      Nested nested(*this);
+      return unary();
+    }
     return primary();
   }
 
@@ -126,6 +151,7 @@ class Parser {
 
   const std::string& s_;
   size_t pos_ = 0;
+  int depth_ = 0;
 };
 
 }  // namespace

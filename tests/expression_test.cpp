@@ -50,6 +50,27 @@ TEST_CASE("bad formulas are rejected with the column", "[expression][bad-input]"
   CHECK_THROWS_AS(evaluate(parse_expression("N + 1"), Bindings{}), InputError);
 }
 
+// The parser recurses: a formula nested thousands deep (a fuzzer's) is
+// refused with a reason, not a stack overflow; one nested as deep as the
+// limit still parses, by parentheses, by signs or by function arguments.
+TEST_CASE("formulas nested beyond the limit are refused, up to it they parse", "[expression][bad-input]") {
+  const auto nested = [](int depth, const std::string& open, const std::string& close) {
+    std::string s;
+    for (int i = 0; i < depth; ++i) s += open;
+    s += "N";
+    for (int i = 0; i < depth; ++i) s += close;
+    return s;
+  };
+  Bindings b;
+  b.params = {{"N", 2}};
+  CHECK(evaluate(parse_expression(nested(499, "(", ")")), b) == 2);
+  CHECK(evaluate(parse_expression(nested(498, "-", "")), b) == 2);
+  CHECK(evaluate(parse_expression(nested(499, "max(1, ", ")")), b) == 2);
+  CHECK_THROWS_WITH(parse_expression(nested(500, "(", ")")), Catch::Contains("nested more than 500 deep"));
+  CHECK_THROWS_WITH(parse_expression(nested(500, "-", "")), Catch::Contains("nested more than 500 deep"));
+  CHECK_THROWS_WITH(parse_expression(std::string(100000, '(')), Catch::Contains("nested more than 500 deep"));
+}
+
 namespace {
 // Independent check: the formula worked by hand in C++.
 double integration_by_hand(double pe, double np, double ni, double te, double tp, double tv, double ts, double tr) {
