@@ -104,9 +104,6 @@ const std::vector<SectionSpec> kSchema = {
        "the first touch of a page the program has not used: the operating system finds and zero-fills it (one "
        "minor fault, on a page of page_size)",
        kCore},
-      {"page_fault_memory_stream", D::Time,
-       "what a first touch adds beyond page_fault in a loop that streams from memory: the stream does not resume "
-       "where the fault stopped it"},
       {"page_size", D::Bytes,
        "the operating system's page: prefetchers stay within one, and caches beyond it are indexed by its frame"},
       {"mem_frequency", D::Frequency, "memory clock F_mem"},

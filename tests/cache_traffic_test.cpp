@@ -623,35 +623,6 @@ TEST_CASE("ICC prices the page faults a profile counted in a task at the node th
   CHECK(priced.seconds - without == Approx(writes.get("first_touches") * 1e-6).epsilon(0.01));
 }
 
-// A fault in a loop that streams from memory costs the fault and what the
-// stream loses by stopping (page_fault_memory_stream); in a loop whose lines
-// come from a cache level, the fault alone. A description without the
-// second figure names it unpriced for the node that needs it.
-TEST_CASE("ICC adds what a stream from memory loses at each first touch", "[traffic]") {
-  Hardware hw = small_machine();
-  hw.sections["memory"].params["page_fault"] = ns(1000);
-  auto node_with = [](const char* level) {
-    SegNode node;
-    node.kind = NodeKind::Compute;
-    Ruv r;
-    r.set("cycles", 1);
-    r.set("traffic", 1);
-    r.set(std::string("bytes_from_") + level, 64);
-    r.set("first_touches", 0.5);
-    node.ruvs[ruv_kind::machine] = r;
-    return node;
-  };
-  const ResourceModel& icc = find_resource_model("icc");
-  const SegNode from_memory = node_with("mem"), from_l2 = node_with("l2");
-  const NodeCost unpriced = icc.price(from_memory, hw);
-  CHECK(unpriced.unpriced.count("memory/page_fault_memory_stream (first touches in a loop that streams from memory)"));
-  CHECK(icc.price(from_l2, hw).unpriced.empty());
-  hw.sections["memory"].params["page_fault_memory_stream"] = ns(200);
-  CHECK(icc.price(from_memory, hw).seconds - unpriced.seconds == Approx(0.5 * 200e-9));
-  CHECK(icc.price(from_memory, hw).term("first touches") == Approx(0.5 * 1200e-9));
-  CHECK(icc.price(from_l2, hw).term("first touches") == Approx(0.5 * 1000e-9));
-}
-
 // The small machine with a level 3 of 4 MiB, 16 ways, beyond its level 2.
 static Hardware machine_with_level3() {
   Hardware hw = small_machine();

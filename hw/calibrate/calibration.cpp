@@ -118,7 +118,6 @@ class Calibrator {
     tlb_ = cpuid_data_tlb(o_.cpuid);
     args.push_back("walk=" + std::to_string(walk_pages()));
     args.push_back("fault=" + std::to_string(kFaultPages));
-    args.push_back("faultstream=" + std::to_string(kFaultStreamPages));
     for (long pages : tlb_probe_pages())
       if (pages < walk_pages()) args.push_back("walk=" + std::to_string(pages));
     if (const long bytes = level2_point(); bytes > 0)
@@ -651,7 +650,6 @@ class Calibrator {
     mem.params["page_size"] = page;
     tlb(t, mem);
     page_fault(t, mem);
-    page_fault_memory_stream(t, mem);
     for (const bool stores : {false, true}) level3_crowded_walk(t, mem, stores);
   }
 
@@ -705,27 +703,6 @@ class Calibrator {
         measured(median(each), spread(each), 1e-6, "us",
                  "measured by pacer calibrate: the first writes of " + key + " fresh pages (mapped anonymous memory), " +
                      std::to_string(static_cast<long>(faults + 0.5)) + " faults by the system's count, per fault");
-  }
-
-  // What a first touch adds to a loop that streams from memory, beyond the
-  // fault itself (harness.c, fault_stream): 8 MiB of fresh pages, twice
-  // the pages page_fault times, so that the stream has time to run between
-  // faults as a large array's loop does.
-  static constexpr long kFaultStreamPages = 2048;
-  void page_fault_memory_stream(const Timings& t, HwSection& mem) {
-    const std::string key = std::to_string(kFaultStreamPages);
-    const std::vector<double>& each = timing(t, "faultstream:" + key);
-    if (each.empty() || *std::min_element(each.begin(), each.end()) <= -1) {
-      mem.unknown["page_fault_memory_stream"] = "the system did not map " + key + " fresh pages for the benchmark";
-      return;
-    }
-    const double m = median(each);
-    Figure f = measured(std::max(0.0, m), spread(each), 1e-6, "us",
-                        "measured by pacer calibrate: y[i] = 1.5 x[i] over " + key +
-                            " fresh pages less over the same pages again, with x from memory, less that difference "
-                            "with x from level 1, per fault" +
-                            (m < 0 ? " (the median came out below zero, " + format_number(m * 1e6) + " us: none)" : ""));
-    mem.params["page_fault_memory_stream"] = f;
   }
 
   // Enough pages that every one misses the TLB: eight times its entries,

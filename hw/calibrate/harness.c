@@ -552,68 +552,6 @@ static void page_faults(FILE* out, size_t pages) {
   fprintf(out, "\n");
 }
 
-/* What a first touch adds beside a stream from memory: a fault stops the
- * loop in the system, and the loop's stream does not resume where it was.
- * `y[i] = 1.5 x[i]` over PAGES fresh pages, less the same over them once
- * they exist, with `x` read from memory; less that difference again with
- * `x` read from level 2 (a few KiB again and again). Both differences hold
- * the faults and what fresh lines save (no read for ownership), so what is
- * left is the stream's part (a faultstream:PAGES row of seconds per
- * fault, the difference of the best of five of each loop). */
-static double g_sink;
-static double scale_stream(double* y, const double* x, size_t n, size_t mask) {
-  const double t = now();
-  for (size_t i = 0; i < n; i++) y[i] = 1.5 * x[i & mask];
-  return now() - t;
-}
-static void evict(const double* big, size_t n) {
-  double s = 0;
-  for (size_t i = 0; i < n; i += 8) s += big[i];
-  g_sink += s;
-}
-static double best_fault_stream(size_t pages, const double* x, size_t mask, const double* big, size_t big_n,
-                                 double* warm) {
-  const size_t page = (size_t)sysconf(_SC_PAGESIZE), bytes = pages * page, n = bytes / sizeof(double);
-  double fresh = 1e30;
-  *warm = 1e30;
-  for (int r = 0; r < 5; r++) {
-    double* y = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (y == MAP_FAILED) return -1;
-    madvise(y, bytes, MADV_NOHUGEPAGE);
-    evict(big, big_n);
-    if (mask < n - 1) evict(x, mask + 1); /* x from level 2 is read in again */
-    const double f = scale_stream(y, x, n, mask);
-    evict(big, big_n);
-    if (mask < n - 1) evict(x, mask + 1);
-    const double w = scale_stream(y, x, n, mask);
-    munmap(y, bytes);
-    if (f < fresh) fresh = f;
-    if (w < *warm) *warm = w;
-  }
-  return fresh;
-}
-static void fault_stream(FILE* out, size_t pages) {
-  char name[64];
-  snprintf(name, sizeof name, "faultstream:%zu", pages);
-  progress(name);
-  const size_t page = (size_t)sysconf(_SC_PAGESIZE), n = pages * page / sizeof(double);
-  const size_t big_n = 4 * n > ((size_t)64 << 20) / sizeof(double) ? 4 * n : ((size_t)64 << 20) / sizeof(double);
-  double* big = malloc(big_n * sizeof(double)); /* evicts y and x; x is its start */
-  if (!big) return;
-  for (size_t i = 0; i < big_n; i++) big[i] = (double)i;
-  fprintf(out, "%s 1", name);
-  for (int k = 0; k < REPEATS; k++) {
-    double warm_mem, warm_l2;
-    const double fresh_mem = best_fault_stream(pages, big, n - 1, big + n, big_n - n, &warm_mem);
-    const double fresh_l2 = best_fault_stream(pages, big, 1023, big + n, big_n - n, &warm_l2);
-    const int failed = fresh_mem < 0 || fresh_l2 < 0; /* -1: no fresh pages mapped */
-    fprintf(out, " %.9e", failed ? -1.0 : ((fresh_mem - warm_mem) - (fresh_l2 - warm_l2)) / (double)pages);
-  }
-  fprintf(out, "\n");
-  fflush(out);
-  free(big);
-}
-
 /* Lines from level 2 whose level 1 misses fall into few of its sets: a walk
  * down the columns of rows `stride` bytes apart over `size` bytes, one line
  * per load (each column its own lines), as a column of a matrix whose rows
@@ -685,8 +623,7 @@ int main(int argc, char** argv) {
     g_total += strncmp(argv[i], "curve=", 6) == 0 || strncmp(argv[i], "bwcurve=", 8) == 0 ? 1
                : strncmp(argv[i], "walk=", 5) == 0                                          ? 2
                : strncmp(argv[i], "stride", 6) == 0 || strncmp(argv[i], "matrix", 6) == 0 ||
-                       strncmp(argv[i], "wmatrix", 7) == 0 || strncmp(argv[i], "fault=", 6) == 0 ||
-                       strncmp(argv[i], "faultstream=", 12) == 0
+                       strncmp(argv[i], "wmatrix", 7) == 0 || strncmp(argv[i], "fault=", 6) == 0
                    ? 1
                                                                                             : 3;
   g_chase[0] = g_chase;
@@ -731,7 +668,6 @@ int main(int argc, char** argv) {
     if (sscanf(argv[a], "%15[^=]=%zu", level, &size) != 2) return 2;
     if (strcmp(level, "walk") == 0) page_walks(out, size);
     else if (strcmp(level, "fault") == 0) page_faults(out, size);
-    else if (strcmp(level, "faultstream") == 0) fault_stream(out, size);
     else if (strncmp(level, "stride", 6) == 0) set_walk(out, (size_t)atol(level + 6), size, 1, 0);
     else if (strncmp(level, "matrix", 6) == 0) set_walk(out, (size_t)atol(level + 6), size, 8, 0);
     else if (strncmp(level, "wmatrix", 7) == 0) set_walk(out, (size_t)atol(level + 7), size, 8, 1);

@@ -223,31 +223,15 @@ double chain_waits(const Ruv& r, const Hardware& hw, NodeCost& cost) {
 // of the task's faults, shared among its nodes by the pages each reaches
 // first): each a fault of the operating system's, which stops the core
 // while it finds and zero-fills the page, whatever else waits: they add to
-// the node's time, the core's and the transfers' alike. A loop that
-// streams from memory loses more: its stream does not resume where the
-// fault stopped it (page_fault_memory_stream; on a Zen 4, 0.2-0.35 us a
-// fault beyond the 1.2-1.5 of the fault, in y[i] = 1.5 x[i] over 8 and 32
-// MiB, and nothing with x in level 2; docs/validation.md).
-double first_touch_time(const Ruv& r, bool streams_from_memory, const Hardware& hw, NodeCost& cost) {
+// the node's time, the core's and the transfers' alike.
+double first_touch_time(const Ruv& r, const Hardware& hw, NodeCost& cost) {
   const double faults = r.get("first_touches");
   if (faults <= 0) return 0;
   if (!hw.has("memory", "page_fault")) {
     cost.unpriced["memory/page_fault (first touches of pages the program had not used)"] += faults;
     return 0;
   }
-  double per_fault = hw.require("memory", "page_fault", "icc").value;
-  if (streams_from_memory && hw.has("memory", "page_fault_memory_stream"))
-    per_fault += hw.require("memory", "page_fault_memory_stream", "icc").value;
-  else if (streams_from_memory)
-    cost.unpriced["memory/page_fault_memory_stream (first touches in a loop that streams from memory)"] += faults;
-  return faults * per_fault;
-}
-
-// Whether the node's transfers reach memory: the simulated lines from it,
-// or, unsimulated, a working set beyond every cache level.
-bool streams_from_memory(const Ruv& r, const Hardware& hw, const std::string& model) {
-  if (r.get("traffic") > 0) return r.get("bytes_from_mem") > 0;
-  return r.get("bytes") > 0 && hw.sections.count("memory") && level_bandwidth(r.get("working_set"), hw, model).first == "mem";
+  return faults * hw.require("memory", "page_fault", "icc").value;
 }
 
 }  // namespace
@@ -258,7 +242,7 @@ NodeCost with_memory_and_branches(double core, const Ruv& r, const Hardware& hw,
   const double waits = chain_waits(r, hw, cost);
   cost.add_term("chain waits", waits);
   core += waits;
-  const double faults = first_touch_time(r, streams_from_memory(r, hw, model), hw, cost);
+  const double faults = first_touch_time(r, hw, cost);
   cost.add_term("first touches", faults);
   if (r.get("mispredicts") > 0) {
     // A branch whose right path waits longer than the calibration branch's
