@@ -436,8 +436,12 @@ class Calibrator {
     HwSection& cpu = hw.sections["cpu"];
     cpu.name = "cpu";
     cpu.attributes["model"] = cpuinfo_field("model name");
-    cpu.params["clock"] = measured(median(clocks), spread(clocks), 1e9, "GHz",
-                                   "measured by pacer calibrate: a chain of dependent integer additions, one cycle each");
+    // The fastest repetition: a neighbour only takes time away from the
+    // chain, and the median of seven short repetitions on a shared core was
+    // found a quarter of the clock.
+    cpu.params["clock"] = measured(*std::max_element(clocks.begin(), clocks.end()), spread(clocks), 1e9, "GHz",
+                                   "measured by pacer calibrate: a chain of dependent integer additions, one cycle "
+                                   "each (its fastest repetition)");
     Figure cores = measured(static_cast<double>(sysconf(_SC_NPROCESSORS_ONLN)), 0, 1, "",
                             "the operating system's count of online processors");
     cores.spread = -1;
@@ -460,7 +464,7 @@ class Calibrator {
     icc.attributes["triple"] = default_target_triple();
     std::vector<double> cycle;
     for (double c : clocks) cycle.push_back(1 / c);
-    icc.params["t_cyc"] = measured(median(cycle), spread(cycle), 1e-9, "ns",
+    icc.params["t_cyc"] = measured(*std::min_element(cycle.begin(), cycle.end()), spread(cycle), 1e-9, "ns",
                                    "measured by pacer calibrate: the inverse of the measured clock");
     // Half the random branches miss; the always-taken ones never do.
     const std::vector<double>& random = timing(t, "branch:random");
