@@ -104,6 +104,14 @@ const std::vector<SectionSpec> kSchema = {
        "the first touch of a page the program has not used: the operating system finds and zero-fills it (one "
        "minor fault, on a page of page_size)",
        kCore},
+      {"page_fault_read", D::Time,
+       "the first read of a page the program has not used: the operating system maps its page of zeros (one minor "
+       "fault)",
+       kCore},
+      {"page_fault_copy", D::Time,
+       "the first write to a page the program has only read: the operating system copies the page of zeros (a "
+       "second minor fault)",
+       kCore},
       {"page_size", D::Bytes,
        "the operating system's page: prefetchers stay within one, and caches beyond it are indexed by its frame"},
       {"mem_frequency", D::Frequency, "memory clock F_mem"},

@@ -623,6 +623,47 @@ TEST_CASE("ICC prices the page faults a profile counted in a task at the node th
   CHECK(priced.seconds - without == Approx(writes.get("first_touches") * 1e-6).epsilon(0.01));
 }
 
+// A page read before it is written takes two faults: the read maps the
+// system's page of zeros, the write copies it. The walk tells the loop that
+// reads `v` first from the loop that writes it after, the profile's count is
+// shared among both kinds, and ICC prices each at its own figure
+// (page_fault_read, page_fault_copy), or at page_fault where the
+// description has neither.
+TEST_CASE("ICC prices a page read first and written after as two faults of their own kinds", "[traffic]") {
+  CAnalysis a = analyse_code(
+      "static double v[64 * 1024];\n"
+      "double scale(void) {\n"
+      "  double s = 0;\n"
+      "  for (int i = 0; i < 64 * 1024; i++) s += v[i];\n"
+      "  for (int i = 0; i < 64 * 1024; i++) v[i] = s;\n"
+      "  return s;\n"
+      "}\n");
+  a.model.first_touches["scale"] = 256;  // a read fault and a copy for each of the 128 pages
+  Hardware hw = small_machine();
+  attach_cache_traffic(a.model, hw, {});
+  std::vector<const SegNode*> loops;
+  for_each_node(a.model.find_seg("scale")->seg, [&](const SegNode& n) {
+    if (n.kind == NodeKind::Compute && !n.memory.affine.empty()) loops.push_back(&n);
+  });
+  REQUIRE(loops.size() == 2);
+  const Ruv& reads = loops[0]->ruvs.at(ruv_kind::machine);
+  const Ruv& writes = loops[1]->ruvs.at(ruv_kind::machine);
+  CHECK(reads.get("fresh_pages") == 0);
+  CHECK(reads.get("fresh_pages_read") == Approx(1.0 / 512).epsilon(0.05));
+  CHECK(writes.get("fresh_pages") == 0);
+  CHECK(writes.get("fresh_pages_copied") == Approx(1.0 / 512).epsilon(0.05));
+  CHECK(reads.get("first_reads") * 64 * 1024 == Approx(128).epsilon(0.01));
+  CHECK(writes.get("first_copies") * 64 * 1024 == Approx(128).epsilon(0.01));
+  const ResourceModel& icc = find_resource_model("icc");
+  hw.sections["memory"].params["page_fault"] = ns(1000);
+  const double read_at_fault = icc.price(*loops[0], hw).term("first touches");
+  CHECK(read_at_fault == Approx(reads.get("first_reads") * 1e-6));
+  hw.sections["memory"].params["page_fault_read"] = ns(500);
+  hw.sections["memory"].params["page_fault_copy"] = ns(2000);
+  CHECK(icc.price(*loops[0], hw).term("first touches") == Approx(reads.get("first_reads") * 500e-9));
+  CHECK(icc.price(*loops[1], hw).term("first touches") == Approx(writes.get("first_copies") * 2000e-9));
+}
+
 // The small machine with a level 3 of 4 MiB, 16 ways, beyond its level 2.
 static Hardware machine_with_level3() {
   Hardware hw = small_machine();

@@ -470,7 +470,8 @@ class Calibrator {
     const std::vector<double>& random = timing(t, "branch:random");
     const double taken = median(timing(t, "branch:taken"));
     std::vector<double> miss;
-    for (double r : random) miss.push_back(std::max(0.0, (r - taken) / (65536 * 0.5)));
+    constexpr double kBranches = 1 << 23;  // a repetition's (harness.c, BRANCHES)
+    for (double r : random) miss.push_back(std::max(0.0, (r - taken) / (kBranches * 0.5)));
     icc.params["mispredict"] = measured(median(miss), spread(miss), 1e-9, "ns",
                                         "measured by pacer calibrate: branches on random bits against always-taken ones");
     c_.notes.push_back("compiler: " + first_line_of({compiler(), "--version"}));
@@ -686,27 +687,32 @@ class Calibrator {
                      "into 1 of its sets and which level 2 cannot hold" + walks);
   }
 
-  // The first touch of a page the program has not used: seconds per
-  // repetition over faults per repetition, each the median of its runs.
+  // The first touch of a page the program has not used, written first,
+  // read first, and written after that read (harness.c, page_faults): the
+  // median of the repetitions' seconds per fault.
   static constexpr long kFaultPages = 1024;
   void page_fault(const Timings& t, HwSection& mem) {
-    const std::string key = std::to_string(kFaultPages);
-    const std::vector<double>& seconds = timing(t, "fault:" + key);
-    const double faults = median(timing(t, "fault:count:" + key));
-    if (seconds.empty() || *std::min_element(seconds.begin(), seconds.end()) < 0) {
-      mem.unknown["page_fault"] = "the system did not map " + key + " fresh pages for the benchmark";
-      return;
+    const std::string pages = std::to_string(kFaultPages);
+    const struct {
+      const char *param, *kind, *how;
+    } kinds[] = {{"page_fault", "write", "the first writes of"},
+                 {"page_fault_read", "read", "the first reads of"},
+                 {"page_fault_copy", "copy", "writes after the first reads of"}};
+    for (const auto& k : kinds) {
+      const std::vector<double>& each = timing(t, std::string("fault:") + k.kind + ":" + pages);
+      const double least = *std::min_element(each.begin(), each.end());
+      if (least == -1) {
+        mem.unknown[k.param] = "the system did not map " + pages + " fresh pages for the benchmark";
+      } else if (least < 0) {
+        mem.unknown[k.param] = std::string("the ") + k.how + " " + pages + " fresh pages took no page faults the system counted";
+      } else {
+        mem.params[k.param] =
+            measured(median(each), spread(each), 1e-6, "us",
+                     std::string("measured by pacer calibrate: ") + k.how + " " + pages +
+                         " pages new to the program (mapped anonymous memory, the caches emptied before), per fault "
+                         "by the system's count");
+      }
     }
-    if (faults < 1) {
-      mem.unknown["page_fault"] = "touching " + key + " fresh pages took no page faults the system counted";
-      return;
-    }
-    std::vector<double> each;
-    for (double s : seconds) each.push_back(s / faults);
-    mem.params["page_fault"] =
-        measured(median(each), spread(each), 1e-6, "us",
-                 "measured by pacer calibrate: the first writes of " + key + " fresh pages (mapped anonymous memory), " +
-                     std::to_string(static_cast<long>(faults + 0.5)) + " faults by the system's count, per fault");
   }
 
   // Enough pages that every one misses the TLB: eight times its entries,

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <numeric>
 #include <optional>
+#include <unordered_map>
 
 #include "framework/file_text.hpp"
 #include "framework/format.hpp"
@@ -199,10 +200,18 @@ struct BoundAccess {
 // Runs one SEG's loop nests in order through the caches.
 class NestWalk {
  public:
-  // The pages a node reached first per execution.
-  double fresh_pages(const SegNode& n) const {
+  // The pages a node reached first per execution, by how the system maps
+  // them: written first (a fault that zero-fills a page), read first (a
+  // fault that maps the system's page of zeros), and written after such a
+  // read (a second fault, which copies it).
+  struct FreshPages {
+    double written = 0, read = 0, copied = 0;
+  };
+  FreshPages fresh_pages(const SegNode& n) const {
     auto it = fresh_.find(&n);
-    return it == fresh_.end() || it->second.executions == 0 ? 0 : it->second.pages / it->second.executions;
+    if (it == fresh_.end() || it->second.executions == 0) return {};
+    const Fresh& f = it->second;
+    return {f.written / f.executions, f.read / f.executions, f.copied / f.executions};
   }
   NestWalk(const CacheShape& shape, const ParamValues& bound, double budget, const char* kind)
       : sim_(shape), levels_(shape.levels.size()), budget_(budget), scratch_(levels_), line_(shape.line),
@@ -460,7 +469,7 @@ class NestWalk {
                             last = (first + static_cast<std::uint64_t>(std::max(1.0, width)) - 1) >> page_shift_;
         if (page != a.last_page || last != page) {  // most accesses stay on their reference's last page
           a.last_page = last;
-          for (std::uint64_t p = page; p <= last; ++p) f.pages += reached_.insert(p).second;
+          for (std::uint64_t p = page; p <= last; ++p) first_touch(p, a.store, f);
         }
       };
       // A vector step's lanes: one access of them all where they lie side
@@ -586,12 +595,20 @@ class NestWalk {
   // objects' initial read-through did): whether the task's pages were
   // untouched at its start is the profile's to say, not the simulation's.
   struct Fresh {
-    double pages = 0, executions = 0;
+    double written = 0, read = 0, copied = 0, executions = 0;
   };
+  // A page's first read maps the zero page; its first write after that
+  // copies it, a second fault, charged to the node that writes.
+  enum class PageState : std::uint8_t { Read, Written };
+  void first_touch(std::uint64_t page, bool store, Fresh& f) {
+    auto [it, fresh] = reached_.try_emplace(page, store ? PageState::Written : PageState::Read);
+    if (fresh) return void((store ? f.written : f.read) += 1);
+    if (store && it->second == PageState::Read) it->second = PageState::Written, f.copied += 1;
+  }
   std::map<const SegNode*, Fresh> fresh_;
   const SegNode* fresh_node_ = nullptr;
   Fresh* fresh_at_ = nullptr;
-  std::unordered_set<std::uint64_t> reached_;
+  std::unordered_map<std::uint64_t, PageState> reached_;
   unsigned page_shift_ = 0;  // log2 of the page
   bool second_run_ = false;
   std::map<const SegNode*, double> carry_, phase_;
@@ -627,7 +644,12 @@ Traffic simulate(const ApplicationModel& model, const CacheShape& shape, const P
     for (auto& n : walk.notes) out.notes.push_back(std::move(n));
     for_each_node(t.seg, [&](const SegNode& n) {
       if (n.kind != NodeKind::Compute || n.memory.affine.empty()) return;
-      if (const double fresh = walk.fresh_pages(n); fresh > 0) out.nodes[t.name + "/" + n.id]["fresh_pages"] = fresh;
+      if (const auto fresh = walk.fresh_pages(n); fresh.written + fresh.read + fresh.copied > 0) {
+        auto& r = out.nodes[t.name + "/" + n.id];
+        r["fresh_pages"] = fresh.written;
+        if (fresh.read > 0) r["fresh_pages_read"] = fresh.read;
+        if (fresh.copied > 0) r["fresh_pages_copied"] = fresh.copied;
+      }
       auto it = walk.traffic.find(&n);
       if (n.memory.opaque > 0 || it == walk.traffic.end() || it->second.executions == 0) {
         ++unplaced;
@@ -692,7 +714,7 @@ void describe(const Seg& seg, const char* kind, std::string& key) {
 
 std::string traffic_key(const ApplicationModel& model, const CacheShape& shape, const ParamValues& bound,
                         double budget, const char* kind) {
-  std::string key = "pacer traffic 18\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
+  std::string key = "pacer traffic 19\nline " + std::to_string(shape.line) + " page " + std::to_string(shape.page) +
                     " tlb " + std::to_string(shape.tlb_entries) + " " + std::to_string(shape.tlb_ways) + " budget " +
                     std::to_string(budget);
   for (const auto& l : shape.levels) key += "\n" + l.name + " " + std::to_string(l.bytes) + " " + std::to_string(l.ways);
@@ -730,10 +752,11 @@ void store(const std::filesystem::path& entry, const std::string& key, const Tra
 namespace {
 
 // The page faults the profile counted in a call of the task, shared among
-// its own compute nodes in proportion to the pages each reaches first per
-// execution times its executions per call: each node's first_touches per
-// execution. The sample's pages reached first are as if nothing were
-// touched before the task; the profile's count says how many were.
+// its own compute nodes in proportion to the faults each takes first per
+// execution (pages written first, read first, or written after a first
+// read) times its executions per call. The sample's pages are as if
+// nothing were touched before the task; the profile's count says how many
+// were.
 void share_first_touches(ApplicationModel& model, Task& task, const ParamValues& bound,
                          const std::vector<const char*>& kinds, std::vector<std::string>& notes) {
   const auto counted = model.first_touches.find(task.name);
@@ -745,7 +768,9 @@ void share_first_touches(ApplicationModel& model, Task& task, const ParamValues&
   try {
     for (const NodeTerm& term : reduce(model, task).terms) {
       if (term.id.find('/') != std::string::npos || !term.node->ruvs.count(kinds.front())) continue;  // a callee's
-      const double pages = term.node->ruvs.at(kinds.front()).get("fresh_pages") * evaluate(term.executions, b);
+      const Ruv& r = term.node->ruvs.at(kinds.front());
+      const double pages = (r.get("fresh_pages") + r.get("fresh_pages_read") + r.get("fresh_pages_copied")) *
+                           evaluate(term.executions, b);
       if (pages > 0) weight[term.id] += pages, total += pages;
     }
   } catch (const InputError& e) {
@@ -759,12 +784,16 @@ void share_first_touches(ApplicationModel& model, Task& task, const ParamValues&
     return;
   }
   // A node's share of a call's faults, F w / total, over its executions
-  // per call: F fresh_pages / total an execution.
+  // per call: F fresh_pages / total an execution, each kind of fault apart
+  // (first_touches: pages written first; first_reads: read first;
+  // first_copies: written after a first read).
   for_each_node_mutable(task.seg, [&](SegNode& n) {
     if (!weight.count(n.id)) return;
     for (const char* kind : kinds) {
       Ruv& r = n.ruvs[kind];
       r.set("first_touches", counted->second * r.get("fresh_pages") / total);
+      if (r.has("fresh_pages_read")) r.set("first_reads", counted->second * r.get("fresh_pages_read") / total);
+      if (r.has("fresh_pages_copied")) r.set("first_copies", counted->second * r.get("fresh_pages_copied") / total);
     }
   });
 }

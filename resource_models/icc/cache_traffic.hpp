@@ -143,11 +143,14 @@ class CacheSimulator {
 // share of those runs that reached K sets, lines_scattered_dirty_from_l3,
 // those of the lines scattered from level 3 whose fill into level 1 evicted a
 // line the code wrote, and traffic = 1).
-// Every node that reaches a page first gets fresh_pages, the pages it reached
-// first per execution, as if the task's memory were untouched at its start;
-// and where the profile counted the task's page faults (the model's
-// first_touches), first_touches, its share of them per execution, in
-// proportion to the pages it reaches first times its executions.
+// Every node that reaches a page first gets fresh_pages, the pages it wrote
+// first per execution, as if the task's memory were untouched at its start,
+// fresh_pages_read, those it read first (the system maps its page of zeros),
+// and fresh_pages_copied, those it wrote after another's first read (the
+// system copies that page: a second fault); and where the profile counted
+// the task's page faults (the model's first_touches), its share of them per
+// execution, in proportion to those three counts times its executions, by
+// kind: first_touches, first_reads and first_copies.
 // `bound` binds trip counts and probabilities; `budget` is the accesses
 // simulated per loop nest. Returns notes on what could not be simulated.
 // The RUVs written are `kinds`': ICC's machine RUV, IntCC's IR RUV, or
