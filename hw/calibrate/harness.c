@@ -598,13 +598,16 @@ static void set_walk(FILE* out, size_t stride, size_t size, int visits, int stor
   else snprintf(name, sizeof name, "%s:%zu:%zu:x%d", kind, stride, size, visits);
   progress(name);
   /* The walk with stores took 5.0 ns a line in some runs and 8.2 in most
-   * on one Zen 4 (each run steady in itself): it is timed in three buffers
-   * mapped side by side, so that each has pages of its own (a buffer freed
-   * and allocated again would get the same), each a line of timings under
-   * the one name, which the calibration reads as one sample. */
-  enum { kBuffers = 3 };
+   * on one Zen 4 (each run steady in itself), and the walk of loads down
+   * rows 1 KiB apart 0.70 in most and 0.85-0.91 in others: where the lines
+   * fall in the sets of the physically indexed levels is the pages'. Each
+   * walk is timed in five buffers mapped side by side, so that each has
+   * pages of its own (a buffer freed and allocated again would get the
+   * same), each a line of timings under the one name, which the
+   * calibration reads as one sample. */
+  enum { kBuffers = 5 };
   char* buffers[kBuffers];
-  int count = stores ? kBuffers : 1;
+  int count = kBuffers;
   for (int b = 0; b < count; b++) {
     buffers[b] = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (buffers[b] == MAP_FAILED) count = b;
