@@ -664,6 +664,29 @@ TEST_CASE("ICC prices a page read first and written after as two faults of their
   CHECK(icc.price(*loops[1], hw).term("first touches") == Approx(writes.get("first_copies") * 2000e-9));
 }
 
+// A task that reads its input and writes its output: the sample takes both
+// for untouched, the profile counted the output's 128 faults only. The
+// pages written first take the count first, so none of it is priced as the
+// input's reads of the zero page.
+TEST_CASE("the faults a profile counted go first to the pages a task writes first, not to its input", "[traffic]") {
+  CAnalysis a = analyse_code(
+      "static double in[64 * 1024], out[64 * 1024];\n"
+      "void twice(void) {\n"
+      "  for (int i = 0; i < 64 * 1024; i++) out[i] = 2 * in[i];\n"
+      "}\n");
+  a.model.first_touches["twice"] = 128;
+  attach_cache_traffic(a.model, small_machine(), {});
+  const SegNode* loop = nullptr;
+  for_each_node(a.model.find_seg("twice")->seg, [&](const SegNode& n) {
+    if (n.kind == NodeKind::Compute && !n.memory.affine.empty()) loop = &n;
+  });
+  REQUIRE(loop);
+  const Ruv& r = loop->ruvs.at(ruv_kind::machine);
+  CHECK(r.get("fresh_pages_read") == Approx(1.0 / 512).epsilon(0.05));  // the sample's view
+  CHECK(r.get("first_touches") * 64 * 1024 == Approx(128).epsilon(0.01));
+  CHECK(r.get("first_reads") == 0);
+}
+
 // The small machine with a level 3 of 4 MiB, 16 ways, beyond its level 2.
 static Hardware machine_with_level3() {
   Hardware hw = small_machine();

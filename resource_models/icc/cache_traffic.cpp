@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <numeric>
 #include <optional>
+#include <set>
 #include <unordered_map>
 
 #include "framework/file_text.hpp"
@@ -751,49 +752,62 @@ void store(const std::filesystem::path& entry, const std::string& key, const Tra
 
 namespace {
 
-// The page faults the profile counted in a call of the task, shared among
-// its own compute nodes in proportion to the faults each takes first per
-// execution (pages written first, read first, or written after a first
-// read) times its executions per call. The sample's pages are as if
-// nothing were touched before the task; the profile's count says how many
-// were.
+// The page faults the profile counted in a call of the task (F), shared
+// among its own compute nodes by the faults each takes first per execution
+// times its executions per call, by kind: W pages written first, R read
+// first, C written after a first read. The sample's pages are as if nothing
+// were touched before the task; the count says how many were. A page the
+// task writes first held nothing it needed, so its fault is taken first; a
+// page it reads first may be its input, written before it (heap_scale's
+// x), so the reads and their copies take what the count leaves beyond W,
+// in proportion; a count beyond W + R + C scales all three.
+struct FaultScale {
+  double written = 0, read = 0;  // the factor on W, and on R and C
+};
+FaultScale fault_scale(double counted, double written, double read_or_copied) {
+  if (counted <= written) return {counted / written, 0};
+  if (counted <= written + read_or_copied) return {1, (counted - written) / read_or_copied};
+  const double all = counted / (written + read_or_copied);
+  return {all, all};
+}
+
 void share_first_touches(ApplicationModel& model, Task& task, const ParamValues& bound,
                          const std::vector<const char*>& kinds, std::vector<std::string>& notes) {
   const auto counted = model.first_touches.find(task.name);
   if (counted == model.first_touches.end() || counted->second <= 0) return;
   Bindings b;
   b.params = bound;
-  std::map<std::string, double> weight;  // node id -> pages it reaches first in a call
-  double total = 0;
+  std::set<std::string> reaching;  // ids of the nodes that reach pages first
+  double written = 0, read_or_copied = 0;  // in a call
   try {
     for (const NodeTerm& term : reduce(model, task).terms) {
       if (term.id.find('/') != std::string::npos || !term.node->ruvs.count(kinds.front())) continue;  // a callee's
       const Ruv& r = term.node->ruvs.at(kinds.front());
-      const double pages = (r.get("fresh_pages") + r.get("fresh_pages_read") + r.get("fresh_pages_copied")) *
-                           evaluate(term.executions, b);
-      if (pages > 0) weight[term.id] += pages, total += pages;
+      const double executions = evaluate(term.executions, b),
+                   w = r.get("fresh_pages") * executions,
+                   rc = (r.get("fresh_pages_read") + r.get("fresh_pages_copied")) * executions;
+      if (w + rc > 0) reaching.insert(term.id), written += w, read_or_copied += rc;
     }
   } catch (const InputError& e) {
     notes.push_back("cache simulation: the page faults of '" + task.name + "' are not priced: " + e.what());
     return;
   }
-  if (total <= 0) {
+  if (written + read_or_copied <= 0) {
     notes.push_back("cache simulation: the profiled run's " + format_number(counted->second) + " page faults a call of '" +
                     task.name + "' (first touches of memory) fall in no node of its own that the simulation places; "
                     "they are not priced");
     return;
   }
-  // A node's share of a call's faults, F w / total, over its executions
-  // per call: F fresh_pages / total an execution, each kind of fault apart
-  // (first_touches: pages written first; first_reads: read first;
-  // first_copies: written after a first read).
+  // Per execution: first_touches (pages written first), first_reads (read
+  // first), first_copies (written after a first read).
+  const FaultScale k = fault_scale(counted->second, written, read_or_copied);
   for_each_node_mutable(task.seg, [&](SegNode& n) {
-    if (!weight.count(n.id)) return;
+    if (!reaching.count(n.id)) return;
     for (const char* kind : kinds) {
       Ruv& r = n.ruvs[kind];
-      r.set("first_touches", counted->second * r.get("fresh_pages") / total);
-      if (r.has("fresh_pages_read")) r.set("first_reads", counted->second * r.get("fresh_pages_read") / total);
-      if (r.has("fresh_pages_copied")) r.set("first_copies", counted->second * r.get("fresh_pages_copied") / total);
+      r.set("first_touches", k.written * r.get("fresh_pages"));
+      if (r.has("fresh_pages_read")) r.set("first_reads", k.read * r.get("fresh_pages_read"));
+      if (r.has("fresh_pages_copied")) r.set("first_copies", k.read * r.get("fresh_pages_copied"));
     }
   });
 }
