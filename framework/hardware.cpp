@@ -109,8 +109,8 @@ const std::vector<SectionSpec> kSchema = {
        "fault)",
        kCore},
       {"page_fault_copy", D::Time,
-       "the first write to a page the program has only read: the operating system copies the page of zeros (a "
-       "second minor fault)",
+       "the first write to a page the program has only read: the operating system gives it a zeroed frame of its "
+       "own in place of its page of zeros (a second minor fault)",
        kCore},
       {"page_size", D::Bytes,
        "the operating system's page: prefetchers stay within one, and caches beyond it are indexed by its frame"},

@@ -684,7 +684,14 @@ TEST_CASE("the faults a profile counted go first to the pages a task writes firs
   const Ruv& r = loop->ruvs.at(ruv_kind::machine);
   CHECK(r.get("fresh_pages_read") == Approx(1.0 / 512).epsilon(0.05));  // the sample's view
   CHECK(r.get("first_touches") * 64 * 1024 == Approx(128).epsilon(0.01));
+  REQUIRE(r.has("first_reads"));
   CHECK(r.get("first_reads") == 0);
+  // A count beyond every page the sample reaches first (the input's too)
+  // scales all of them alike: 512 faults for 256 pages, two for each.
+  a.model.first_touches["twice"] = 512;
+  attach_cache_traffic(a.model, small_machine(), {});
+  CHECK(r.get("first_touches") * 64 * 1024 == Approx(256).epsilon(0.01));
+  CHECK(r.get("first_reads") * 64 * 1024 == Approx(256).epsilon(0.01));
 }
 
 // The small machine with a level 3 of 4 MiB, 16 ways, beyond its level 2.

@@ -700,11 +700,11 @@ class Calibrator {
                  {"page_fault_copy", "copy", "writes after the first reads of"}};
     for (const auto& k : kinds) {
       const std::vector<double>& each = timing(t, std::string("fault:") + k.kind + ":" + pages);
-      const double least = *std::min_element(each.begin(), each.end());
-      if (least == -1) {
+      // All or nothing: -1, a mapping failed; -2, no fault was counted.
+      if (std::count(each.begin(), each.end(), -1.0) > 0) {
         mem.unknown[k.param] = "the system did not map " + pages + " fresh pages for the benchmark";
-      } else if (least < 0) {
-        mem.unknown[k.param] = std::string("the ") + k.how + " " + pages + " fresh pages took no page faults the system counted";
+      } else if (*std::min_element(each.begin(), each.end()) < 0) {
+        mem.unknown[k.param] = std::string(k.how) + " " + pages + " fresh pages took no page faults the system counted";
       } else {
         mem.params[k.param] =
             measured(median(each), spread(each), 1e-6, "us",

@@ -204,7 +204,7 @@ class NestWalk {
   // The pages a node reached first per execution, by how the system maps
   // them: written first (a fault that zero-fills a page), read first (a
   // fault that maps the system's page of zeros), and written after such a
-  // read (a second fault, which copies it).
+  // read (a second fault, which gives it a frame of its own).
   struct FreshPages {
     double written = 0, read = 0, copied = 0;
   };
@@ -598,8 +598,9 @@ class NestWalk {
   struct Fresh {
     double written = 0, read = 0, copied = 0, executions = 0;
   };
-  // A page's first read maps the zero page; its first write after that
-  // copies it, a second fault, charged to the node that writes.
+  // A page's first read maps the zero page; its first write after that, by
+  // this node or another, is a second fault, charged to the node that
+  // writes.
   enum class PageState : std::uint8_t { Read, Written };
   void first_touch(std::uint64_t page, bool store, Fresh& f) {
     auto [it, fresh] = reached_.try_emplace(page, store ? PageState::Written : PageState::Read);

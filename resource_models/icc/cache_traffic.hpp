@@ -146,11 +146,12 @@ class CacheSimulator {
 // Every node that reaches a page first gets fresh_pages, the pages it wrote
 // first per execution, as if the task's memory were untouched at its start,
 // fresh_pages_read, those it read first (the system maps its page of zeros),
-// and fresh_pages_copied, those it wrote after another's first read (the
-// system copies that page: a second fault); and where the profile counted
-// the task's page faults (the model's first_touches), its share of them per
-// execution, in proportion to those three counts times its executions, by
-// kind: first_touches, first_reads and first_copies.
+// and fresh_pages_copied, those it wrote after a first read, its own or
+// another node's (a second fault); and where the profile counted the task's
+// page faults (the model's first_touches), its share of them per execution
+// by kind, first_touches, first_reads and first_copies: the pages written
+// first take the count first, and the reads and copies what is left
+// (share_first_touches).
 // `bound` binds trip counts and probabilities; `budget` is the accesses
 // simulated per loop nest. Returns notes on what could not be simulated.
 // The RUVs written are `kinds`': ICC's machine RUV, IntCC's IR RUV, or

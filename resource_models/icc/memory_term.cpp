@@ -225,8 +225,9 @@ double chain_waits(const Ruv& r, const Hardware& hw, NodeCost& cost) {
 // while it maps the page, whatever else waits: they add to the node's time,
 // the core's and the transfers' alike. A page written first is found and
 // zero-filled (page_fault); one read first is mapped to the system's page
-// of zeros (page_fault_read), and a write after that copies it
-// (page_fault_copy): on a Zen 4, 1.45, 0.62 and 1.69 us. A description
+// of zeros (page_fault_read), and a write after that gives it a zeroed
+// frame of its own (page_fault_copy): on a Zen 4, 1.43-1.48, 0.75-0.78
+// and 1.67-1.70 us. A description
 // without the last two prices those faults at page_fault.
 double first_touch_time(const Ruv& r, const Hardware& hw, NodeCost& cost) {
   const double written = r.get("first_touches"), read = r.get("first_reads"), copied = r.get("first_copies");
