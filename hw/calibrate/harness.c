@@ -510,12 +510,12 @@ static void page_walks(FILE* out, size_t pages) {
 /* The first touch of memory the program has not used, three ways: a page
  * written first (the operating system finds and zero-fills it), read first
  * (it maps its page of zeros) and written after that read (it gives the
- * page a zeroed frame of its own: a second fault). Each repetition maps `pages` fresh pages for each
- * of the two orders and keeps them until the end: pages unmapped and mapped
- * again come back warm from the system's free lists, which a program's
- * arrays do not (on a Zen 4 guest, 1.1-1.25 us a fault that way against
- * 1.45 on pages new to the process, with the caches emptied before each).
- * The mappings ask for pages of the base size (no transparent huge pages),
+ * page a zeroed frame of its own: a second fault). Each repetition maps
+ * `pages` fresh pages for each of the two orders and keeps them until the
+ * end, reading 64 MiB before each mapping to empty the caches: pages
+ * unmapped and mapped again come back warm from the system's free lists,
+ * which a program's arrays do not (on a Zen 4 guest, 1.1-1.25 us a fault
+ * that way against 1.45 on pages new to the process). The mappings ask for pages of the base size (no transparent huge pages),
  * as a program's static arrays and small allocations get. Rows
  * fault:write:PAGES, fault:read:PAGES and fault:copy:PAGES give seconds per
  * fault by the system's count (-1: nothing mapped; -2: no fault counted). */

@@ -205,14 +205,14 @@ class NestWalk {
   // them: written first (a fault that zero-fills a page), read first (a
   // fault that maps the system's page of zeros), and written after such a
   // read (a second fault, which gives it a frame of its own).
-  struct FreshPages {
+  struct PageCounts {
     double written = 0, read = 0, copied = 0;
   };
-  FreshPages fresh_pages(const SegNode& n) const {
+  PageCounts fresh_pages(const SegNode& n) const {
     auto it = fresh_.find(&n);
     if (it == fresh_.end() || it->second.executions == 0) return {};
-    const Fresh& f = it->second;
-    return {f.written / f.executions, f.read / f.executions, f.copied / f.executions};
+    const auto& [pages, executions] = it->second;
+    return {pages.written / executions, pages.read / executions, pages.copied / executions};
   }
   NestWalk(const CacheShape& shape, const ParamValues& bound, double budget, const char* kind)
       : sim_(shape), levels_(shape.levels.size()), budget_(budget), scratch_(levels_), line_(shape.line),
@@ -470,7 +470,7 @@ class NestWalk {
                             last = (first + static_cast<std::uint64_t>(std::max(1.0, width)) - 1) >> page_shift_;
         if (page != a.last_page || last != page) {  // most accesses stay on their reference's last page
           a.last_page = last;
-          for (std::uint64_t p = page; p <= last; ++p) first_touch(p, a.store, f);
+          for (std::uint64_t p = page; p <= last; ++p) first_touch(p, a.store, f.pages);
         }
       };
       // A vector step's lanes: one access of them all where they lie side
@@ -596,16 +596,17 @@ class NestWalk {
   // objects' initial read-through did): whether the task's pages were
   // untouched at its start is the profile's to say, not the simulation's.
   struct Fresh {
-    double written = 0, read = 0, copied = 0, executions = 0;
+    PageCounts pages;
+    double executions = 0;
   };
   // A page's first read maps the zero page; its first write after that, by
   // this node or another, is a second fault, charged to the node that
   // writes.
   enum class PageState : std::uint8_t { Read, Written };
-  void first_touch(std::uint64_t page, bool store, Fresh& f) {
+  void first_touch(std::uint64_t page, bool store, PageCounts& counts) {
     auto [it, fresh] = reached_.try_emplace(page, store ? PageState::Written : PageState::Read);
-    if (fresh) return void((store ? f.written : f.read) += 1);
-    if (store && it->second == PageState::Read) it->second = PageState::Written, f.copied += 1;
+    if (fresh) return void((store ? counts.written : counts.read) += 1);
+    if (store && it->second == PageState::Read) it->second = PageState::Written, counts.copied += 1;
   }
   std::map<const SegNode*, Fresh> fresh_;
   const SegNode* fresh_node_ = nullptr;
