@@ -549,10 +549,13 @@ int main(void) {
 // After a mispredicted branch the right path starts at the branch, and the
 // branch is decided again only once the chain of dependences round the loop
 // to it has run: a merge's next compare waits for the loads its moved index
-// chooses. The branch `pacer calibrate` mispredicts waits for an
-// increment and a byte its counter indexes, which the description's
-// `mispredict` already holds; a longer wait costs its extra cycles.
-TEST_CASE("ICC charges a mispredicted branch the wait of its right path beyond the calibration branch's",
+// chooses. Of that wait, what the loop's iteration takes anyway is in the
+// core's time already, and the description's `mispredict` holds the
+// calibration branch's own wait (a compare with a byte in memory) beside
+// the pipeline's refill: a miss adds the path beyond an iteration less that
+// wait, which is below zero for a merge, whose chain of indices holds its
+// loop, and none for the calibration's own loop.
+TEST_CASE("ICC charges a mispredicted branch its right path's wait beyond the loop's iteration and the calibration's",
           "[icc][mca]") {
   const std::string c = test::temp_file("icc_restart.c", R"(float a[4096], tmp[4096];
 unsigned char bits[4096];
@@ -588,50 +591,70 @@ int main(void) {
 }
 )");
   const Hardware plain = read_hardware_string(kMachine, "m.xml");
-  std::map<std::string, double> most;
-  for (const auto& f : priced_source(c, machine_cost_options(plain, {})).functions)
-    for (const auto& i : f.instructions) most[f.name] = std::max(most[f.name], i.restart);
-  INFO("extra cycles of a misprediction: merge " << most["merge"] << ", the calibration's branch " << most["branches"]);
-  // Zen 4's model: the index's add, an 8-cycle load and a 3-cycle compare,
-  // against an increment and a 5-cycle compare with memory.
-  CHECK(most["merge"] >= 4);
-  CHECK(most["branches"] == 0);
+  const icc::PricedCode code = priced_source(c, machine_cost_options(plain, {}));
+  std::map<std::string, double> path;
+  for (const auto& f : code.functions)
+    for (const auto& i : f.instructions) path[f.name] = std::max(path[f.name], i.restart);
+  INFO("cycles to a branch's next decision: merge " << path["merge"] << ", the calibration's loop " << path["branches"]
+                                                    << "; the calibration's wait " << code.branch_wait);
+  // Zen 4's model: the index's add, an 8-cycle load and a 3-cycle compare;
+  // the calibration's an increment and a 5-cycle compare with memory.
+  CHECK(path["merge"] >= 12);
+  CHECK(path["branches"] == 6);
+  CHECK(code.branch_wait == 5);
   // A loop that calls: its chain runs through code the run leaves out.
-  CHECK(most["merge_calling"] == 0);
-  // The profiled compare goes each way: its node waits that many cycles a
-  // misprediction, and IntCC and HLLC+ share the term with the machine code.
-  CAnalysis an = analyse_c({{c}, {"merge"}, {}});
-  apply_profile(an.model, run_profile(an, {{{c}, {"merge"}, {}}, ""}), "the test's profile");
-  ParamValues bound;  // the profile's branch probabilities
-  for (const auto& p : an.model.parameters)
-    if (p.default_value) bound[p.name] = *p.default_value;
-  attach_machine_costs(an.model, an.sources, machine_cost_options(plain, {}), bound);
-  const SegNode* compare = nullptr;
-  for_each_node(an.model.tasks[0].seg, [&](const SegNode& n) {
-    if (n.kind == NodeKind::Compute && n.ruvs.count(ruv_kind::machine) &&
-        n.ruvs.at(ruv_kind::machine).get("mispredict_restart") > 0)
-      compare = &n;
-  });
-  REQUIRE(compare);
-  const double restart = compare->ruvs.at(ruv_kind::machine).get("mispredict_restart"),
-               missed = compare->ruvs.at(ruv_kind::machine).get("mispredicts");
-  CHECK(restart >= 4 * missed);  // its own line's branch: at most merge's most
-  CHECK(restart <= most["merge"] * missed);
-  MachineCostOptions ir = machine_cost_options(plain, {});
-  ir.intermediate = true;
-  attach_machine_costs(an.model, an.sources, ir, bound);
-  share_machine_terms(an.model);
-  CHECK(compare->ruvs.at(ruv_kind::ir).get("mispredict_restart") == restart);
+  CHECK(path["merge_calling"] == 0);
+  // Each function's profiled compare goes each way: its node's misses and
+  // their cycles beyond `mispredict`.
+  auto profiled = [&](const std::string& function, bool intermediate) {
+    CAnalysis an = analyse_c({{c}, {function}, {}});
+    apply_profile(an.model, run_profile(an, {{{c}, {function}, {}}, ""}), "the test's profile");
+    ParamValues bound;  // the profile's branch probabilities
+    for (const auto& p : an.model.parameters)
+      if (p.default_value) bound[p.name] = *p.default_value;
+    attach_machine_costs(an.model, an.sources, machine_cost_options(plain, {}), bound);
+    if (intermediate) {
+      MachineCostOptions ir = machine_cost_options(plain, {});
+      ir.intermediate = true;
+      attach_machine_costs(an.model, an.sources, ir, bound);
+      share_machine_terms(an.model);
+    }
+    std::pair<double, double> found{0, 0};
+    for_each_node(an.model.tasks[0].seg, [&](const SegNode& n) {
+      const auto ruv = n.ruvs.find(intermediate ? ruv_kind::ir : ruv_kind::machine);
+      if (n.kind == NodeKind::Compute && ruv != n.ruvs.end() && ruv->second.get("mispredicts") > 0)
+        found = {ruv->second.get("mispredicts"), ruv->second.get("mispredict_restart")};
+    });
+    return found;
+  };
+  const auto [merge_misses, merge_restart] = profiled("merge", false);
+  REQUIRE(merge_misses > 0);
+  CHECK(merge_restart < 0);
+  CHECK(merge_restart >= -code.branch_wait * merge_misses);
+  const auto [own_misses, own_restart] = profiled("branches", false);
+  REQUIRE(own_misses > 0);
+  // Its increment is its iteration (1.00 cycles on a Zen 4, timed apart),
+  // where MCA gives the loop 2.4: the only departure.
+  CHECK(own_restart <= 0);
+  CHECK(own_restart >= -1.5 * own_misses);
+  // IntCC and HLLC+ share the term with the machine code.
+  CHECK(profiled("merge", true).second == merge_restart);
   // Priced at the cycle time, beside `mispredict`: half a misprediction of
-  // 10 ns and 3 cycles of 0.5 ns on 10 cycles of the core.
-  SegNode node;
-  node.kind = NodeKind::Compute;
-  Ruv r;
-  r.set("cycles", 10);
-  r.set("mispredicts", 0.5);
-  r.set("mispredict_restart", 3);
-  node.ruvs[ruv_kind::machine] = r;
-  CHECK(find_resource_model("icc").price(node, plain).seconds == Approx((10 * 0.5 + 0.5 * 10 + 3 * 0.5) * 1e-9));
+  // 10 ns and 3 cycles of 0.5 ns, more or less, on 10 cycles of the core;
+  // never below no time at all.
+  auto priced = [&](double restart) {
+    SegNode node;
+    node.kind = NodeKind::Compute;
+    Ruv r;
+    r.set("cycles", 10);
+    r.set("mispredicts", 0.5);
+    r.set("mispredict_restart", restart);
+    node.ruvs[ruv_kind::machine] = r;
+    return find_resource_model("icc").price(node, plain).seconds;
+  };
+  CHECK(priced(3) == Approx((10 * 0.5 + 0.5 * 10 + 3 * 0.5) * 1e-9));
+  CHECK(priced(-3) == Approx((10 * 0.5 + 0.5 * 10 - 3 * 0.5) * 1e-9));
+  CHECK(priced(-100) == Approx(10 * 0.5 * 1e-9));
 }
 
 // A call to exp in a loop runs the C library's code, which MCA does not

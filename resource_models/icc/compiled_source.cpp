@@ -461,6 +461,7 @@ CompiledSource compile_and_price(const std::string& source, const MachineCostOpt
   out.code.source = fs::absolute(source).lexically_normal().string();
   out.code.triple = code.triple();
   out.code.cpu = code.cpu();
+  out.code.branch_wait = icc::calibrated_branch_wait(code);
   out.code.files.push_back(out.code.source);
   icc::FileTable files(out.code.files);
   for (const auto& f : code.functions()) out.code.functions.push_back(price_function(code, f, files, o.cpu_model, nest_curves));

@@ -1191,15 +1191,15 @@ unsigned result_latency(const llvm::mca::Instruction& inst) {
   return most;
 }
 
-// The right path of the branch `pacer calibrate` mispredicts
-// (hw/calibrate/harness.c, branches(): the index's increment, then a
-// compare of the byte it indexes with zero), whose wait the description's
-// `mispredict` already holds. x86 only: 0 where the opcodes are unknown.
-unsigned calibrated_restart(const TargetContext& t) {
-  const std::optional<unsigned> increment = opcode_named(t, "INC64r"), compare = opcode_named(t, "CMP8mi");
-  if (!increment || !compare) return 0;
-  const unsigned a = class_latency(t, *increment), b = class_latency(t, *compare);
-  return a && b ? a + b : 0;
+// The wait of the branch `pacer calibrate` mispredicts (hw/calibrate/
+// harness.c, branches(): the index's increment, then a compare of the byte
+// it indexes with zero) beyond its loop's own chain: the compare with
+// memory. The calibration subtracts the loop run with every branch taken,
+// whose iteration is that increment, so its `mispredict` holds the refill
+// of the pipeline and this wait. x86 only: 0 where the opcode is unknown.
+unsigned calibrated_wait(const TargetContext& t) {
+  const std::optional<unsigned> compare = opcode_named(t, "CMP8mi");
+  return compare ? class_latency(t, *compare) : 0;
 }
 
 // The cycles from the start of the right path after the branch at place
@@ -1244,8 +1244,7 @@ std::map<size_t, double> restart_cycles(const MachineCode& code, const MachineFu
   const TargetContext& t = MachineCodeAccess::target(code);
   const EncodedFunction& f = encoded(t, function);
   std::map<size_t, double> out;
-  const unsigned calibrated = calibrated_restart(t);
-  if (!calibrated || instruction_indices.empty()) return out;
+  if (!calibrated_wait(t) || instruction_indices.empty()) return out;
   std::vector<const llvm::MCInst*> run;
   std::vector<RegisterUse> uses;
   const unsigned cpu = t.subtarget->getSchedModel().getProcessorID();
@@ -1269,11 +1268,12 @@ std::map<size_t, double> restart_cycles(const MachineCode& code, const MachineFu
       const MachineInstruction& other = function.instructions.at(instruction_indices[j]);
       next_test[j] = j != k && other.is_conditional_branch && other.line == branch.line && other.file == branch.file;
     }
-    if (const unsigned path = restart_path(t, uses, latency, next_test, k); path > calibrated)
-      out[instruction_indices[k]] = path - calibrated;
+    out[instruction_indices[k]] = restart_path(t, uses, latency, next_test, k);
   }
   return out;
 }
+
+double calibrated_branch_wait(const MachineCode& code) { return calibrated_wait(MachineCodeAccess::target(code)); }
 
 std::optional<int64_t> argument_constant(const MachineCode& code, const MachineFunction& function, size_t call,
                                          unsigned argument) {

@@ -210,19 +210,22 @@ struct LoadDependence {
 std::map<size_t, LoadDependence> load_dependences(const MachineCode& code, const MachineFunction& function,
                                                   const std::vector<size_t>& instruction_indices);
 
-// The cycles a misprediction of each conditional branch among
-// `instruction_indices` (a loop's own instructions, in order; indices into
-// function.instructions) costs beyond the description's `mispredict`: the
-// right path starts after the branch, and the branch is decided again only
-// when the chain of register dependences round the loop to it has run (the
+// For each conditional branch among `instruction_indices` (a loop's own
+// instructions, in order; indices into function.instructions), the cycles
+// from the start of its right path after a misprediction to its next
+// decision: the chain of register dependences round the loop to it (the
 // loads that decide a merge's next compare, from an index the compare
-// moved). `pacer calibrate` measures `mispredict` on a branch whose chain is
-// an increment and a compare with a byte in memory; a branch whose chain is
-// longer costs the difference. Only branches that cost more are given; none
-// for a target whose calibration branch has no x86 opcodes.
+// moved). None for a target whose calibration branch has no x86 opcodes
+// (calibrated_branch_wait() 0).
 std::map<size_t, double> restart_cycles(const MachineCode& code, const MachineFunction& function,
                                         const std::vector<size_t>& instruction_indices,
                                         const CpuModelCorrections& corrections = {});
+
+// The cycles the branch `pacer calibrate` mispredicts waits for its
+// decision beyond its loop's own chain (a compare with a byte in memory),
+// which the description's `mispredict` holds beside the pipeline's refill;
+// 0 where the target has no such opcode.
+double calibrated_branch_wait(const MachineCode& code);
 
 // The constant the call at `call` (an index into function.instructions)
 // passes as its integer argument `argument` (from 0), when its block moves

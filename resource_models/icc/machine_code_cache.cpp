@@ -21,7 +21,7 @@ namespace {
 // Raise when the entry's layout or what it records changes, or when the
 // pricing behind it does (compiled_source.cpp: the loops found, MCA's runs;
 // intcc/ir_code.cpp: the IR classes, the loops' layout, the recurrences).
-constexpr const char* entry_format = "pacer icc cache 28";  // 28: a scatter's store grouped with its read-modify-write's load; an extension's or a broadcast's bytes its source's
+constexpr const char* entry_format = "pacer icc cache 29";  // 29: a branch's restart is its whole path, beside the calibration branch's wait
 
 std::string file_digest(const fs::path& path) {
   const auto bytes = file_text(path);

@@ -124,6 +124,7 @@ class Attacher {
     kind_ = code.intermediate ? ruv_kind::ir : ruv_kind::machine;
     remarks_ = &code.remarks;
     source_ = code.source;
+    branch_wait_ = code.branch_wait;
     files_ = &code.files;
     for (const auto& f : code.functions) regions(f);
     for (const auto& l : loops_)
@@ -234,8 +235,9 @@ class Attacher {
     double executions = -1;    // machine iterations in the counted run; -1: not counted
     std::map<SegNode*, Share> shares;
     Share overhead;            // instructions on no node's lines: the loop's own
-    // Source lines of its conditional branches, each with the most cycles a
-    // misprediction of one costs beyond `mispredict` (PricedInstruction::restart).
+    // Source lines of its conditional branches, each with the longest path
+    // from a misprediction's right path to the next decision of a branch
+    // of the line (PricedInstruction::restart; 0: unknown).
     std::map<int, double> conditional_lines;
     std::vector<Chain> chains;  // IR only: its loop's recurrences
     double gathered_bytes = 0;  // of its loads and stores whose address was loaded, per machine iteration
@@ -970,6 +972,17 @@ class Attacher {
   // loop, on data the profile says goes each way with probabilities p_i,
   // is taken as independent draws, which no predictor can beat: it misses
   // 1 - max p_i of the time (min(p, 1 - p) for an if).
+  //
+  // A miss costs the pipeline's refill, then the wait for the right path's
+  // chain round the loop to the branch's next decision. The calibration's
+  // `mispredict` holds the refill and its own branch's wait (branch_wait_);
+  // of a branch's wait, the part its loop's iteration takes anyway is in
+  // the core's time already: a merge's compare, on the chain of indices
+  // that bounds its loop, waits for nothing the loop would not (a miss
+  // beside such a chain measured 3.7-4.1 ns on a Zen 4, against 5.2-6.1
+  // beside independent work). So each miss adds, in cycles, the path
+  // beyond an iteration less the calibration's wait (mispredict_restart,
+  // below zero where the path is the shorter).
   void mispredictions(const PlacedBranch& b, const std::map<const SegNode*, const Region*>& chosen) {
     if (b.loops.empty() || !chosen.count(b.loops.back())) return;
     const Region& r = *chosen.at(b.loops.back());
@@ -984,8 +997,10 @@ class Attacher {
     most = std::max(most, 1 - explicit_sum);  // the else arm, or falling through
     Ruv& ruv = b.condition->ruvs[kind_];
     ruv.set("mispredicts", ruv.get("mispredicts") + (1 - most));
-    if (const double restart = r.conditional_lines.at(b.branch->where.line); restart > 0)
-      ruv.set("mispredict_restart", ruv.get("mispredict_restart") + (1 - most) * restart);
+    if (const double path = r.conditional_lines.at(b.branch->where.line); path > 0 && branch_wait_ > 0) {
+      const double beyond = std::max(0.0, path - r.cycles / r.factor) - branch_wait_;
+      ruv.set("mispredict_restart", ruv.get("mispredict_restart") + (1 - most) * beyond);
+    }
   }
 
   // A loop whose count the data decides (the frontend could not derive it:
@@ -1068,6 +1083,7 @@ class Attacher {
   const std::vector<icc::LoopRemark>* remarks_ = nullptr;
   const icc::BlockCounts* counts_ = nullptr;  // of the code being added, when counted
   std::string source_;
+  double branch_wait_ = 0;  // the code's PricedCode::branch_wait
   const std::vector<std::string>* files_ = nullptr;
   // Candidates by the SEG loop they stand for, or, for code outside loops,
   // by the SEG function (null loop and its name).

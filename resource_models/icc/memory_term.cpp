@@ -253,12 +253,14 @@ NodeCost with_memory_and_branches(double core, const Ruv& r, const Hardware& hw,
   const double faults = first_touch_time(r, hw, cost);
   cost.add_term("first touches", faults);
   if (r.get("mispredicts") > 0) {
-    // A branch whose right path waits longer than the calibration branch's
-    // before deciding it again (mispredict_restart, cycles) costs the rest.
+    // A branch whose right path waits longer or shorter beyond its loop's
+    // iteration than the calibration branch does (mispredict_restart,
+    // cycles; machine_costs.cpp) costs the difference.
     const double restart = r.get("mispredict_restart");
-    const double missed = r.get("mispredicts") *
+    const double missed =
+        std::max(0.0, r.get("mispredicts") *
                               hw.require("icc", "mispredict", model + " (the node ends in an unpredictable branch)").value +
-                          (restart > 0 ? restart * cycle_time(hw, model) : 0);
+                          (restart != 0 ? restart * cycle_time(hw, model) : 0));
     cost.add_term("mispredictions", missed);
     core += missed;
   }

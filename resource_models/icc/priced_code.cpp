@@ -152,7 +152,7 @@ std::string to_json(const PricedCode& code) {
   for (const auto& f : code.functions) functions.push_back(function_json(f));
   for (const auto& r : code.remarks) remarks.push_back(remark_json(r));
   return json{{"intermediate", code.intermediate}, {"source", code.source}, {"triple", code.triple}, {"cpu", code.cpu}, {"files", code.files},
-              {"functions", functions}, {"remarks", remarks}}.dump();
+              {"functions", functions}, {"remarks", remarks}, {"branch_wait", code.branch_wait}}.dump();
 }
 
 PricedCode priced_code_from_json(const std::string& text) {
@@ -166,6 +166,7 @@ PricedCode priced_code_from_json(const std::string& text) {
     for (const auto& f : j.at("functions")) code.functions.push_back(function_of(f));
     for (const auto& r : j.at("remarks")) code.remarks.push_back(remark_of(r));
     code.files = j.at("files").get<std::vector<std::string>>();
+    code.branch_wait = j.at("branch_wait").get<double>();
     for (const auto& f : code.functions)
       for (const auto& i : f.instructions)
         if (i.file >= int(code.files.size())) throw InputError("priced code: an instruction in an unknown file");

@@ -51,9 +51,10 @@ struct PricedInstruction {
   // library_construct: exp -> math_exp); for any other, "call" (a call and
   // its return). Empty for every other instruction.
   std::string call_construct;
-  // Machine code, a conditional branch in a loop: the cycles a misprediction
-  // of it costs beyond the description's `mispredict` (machine_code.hpp,
-  // restart_cycles); 0 for every other instruction.
+  // Machine code, a conditional branch in a loop: the cycles from the start
+  // of its right path after a misprediction to its next decision
+  // (machine_code.hpp, restart_cycles); 0 for every other instruction and
+  // where unknown.
   double restart = 0;
 };
 
@@ -111,6 +112,10 @@ struct PricedCode {
   // The files the instructions' lines are in (absolute, normalised): the
   // source, and the project files it includes whose functions were compiled.
   std::vector<std::string> files;
+  // Machine code: the cycles the calibration's mispredicted branch waits
+  // for its decision beyond its loop's own chain (machine_code.hpp,
+  // calibrated_branch_wait); 0 where unknown.
+  double branch_wait = 0;
 };
 
 // The code's file table (PricedCode::files), filled as instructions name
