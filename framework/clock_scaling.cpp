@@ -47,4 +47,18 @@ Hardware at_core_clock(const Hardware& hw, double hz) {
   return out;
 }
 
+Hardware at_memory_rate(const Hardware& hw, double ratio) {
+  if (!(ratio > 0) || !std::isfinite(ratio))
+    throw InputError("a memory " + std::to_string(ratio) + " times as fast is not a memory");
+  Hardware out = hw;
+  const auto section = out.sections.find("memory");
+  const SectionSpec* spec = find_section_spec("memory");
+  if (section == out.sections.end() || !spec) return out;
+  for (auto& [param, figure] : section->second.params)
+    for (const auto& p : spec->params)
+      if (p.name == param && !p.core_clocked && (p.dim == Dimension::Time || p.dim == Dimension::Bandwidth))
+        scale(figure, factor(p.dim, ratio));
+  return out;
+}
+
 }  // namespace pacer

@@ -1,8 +1,10 @@
-// The same machine with its core at another clock. A virtual machine's host
-// moves the core's clock by a few per cent between minutes; what a kernel
-// takes then depends on how much of its time the core's clock sets, which
-// the description says figure by figure (ParamSpec::core_clocked, and every
-// cost of the construct sections hllc and intcc, which the core executes).
+// The same machine with its core at another clock, or its shared memory at
+// another rate. A virtual machine's host moves the core's clock by a few per
+// cent between minutes, and other tenants' traffic slows the memory for
+// seconds at a time; what a kernel takes then depends on how much of its
+// time each sets, which the description says figure by figure
+// (ParamSpec::core_clocked, and every cost of the construct sections hllc
+// and intcc, which the core executes; the memory's figures are the rest).
 #pragma once
 #include "framework/hardware.hpp"
 
@@ -12,5 +14,11 @@ namespace pacer {
 // each core-clocked rate by hz / clock; memory's figures, sizes and counts
 // as they are. Needs cpu/clock (MissingFigure otherwise).
 Hardware at_core_clock(const Hardware& hw, double hz);
+
+// `hw` with its shared memory `ratio` times as fast: each of the memory
+// section's figures the core's clock does not set (mem_bandwidth,
+// mem_latency, mem_scattered_line), times divided and rates multiplied by
+// `ratio`; everything else as it is.
+Hardware at_memory_rate(const Hardware& hw, double ratio);
 
 }  // namespace pacer

@@ -23,6 +23,11 @@ double Measurement::scaled(double seconds, double hz) const {
   return reference_hz > 0 && hz > 0 ? seconds * std::pow(hz / reference_hz, clock_elasticity) : seconds;
 }
 
+double Measurement::quiet_enough_rate() const {
+  if (!(memory_elasticity > 0)) return 0;
+  return quiet_memory_rate * std::pow(1 - memory_quiet_margin, 1 / memory_elasticity);
+}
+
 double Measurement::run_clock(double probed_hz) const {
   return probed_hz > 0 && probed_hz >= (1 - interrupted_probe) * clock_hz ? probed_hz : clock_hz;
 }
@@ -65,7 +70,7 @@ void estimate(Measurement& m, double tolerance_percent) {
   m.counted.assign(rounds.size(), true);
   if (memory_probed)
     for (std::size_t r = 0; r < rounds.size(); ++r)
-      m.counted[r] = m.memory_rates[r] >= (1 - memory_quiet_margin) * m.quiet_memory_rate;
+      m.counted[r] = m.memory_rates[r] >= m.quiet_enough_rate();
   m.quiet_rounds = m.counted_rounds();
   if (m.quiet_rounds == 0) m.counted.assign(rounds.size(), true);  // given, not judged
   // Drift between rounds is seen only in two or more of them.

@@ -40,11 +40,17 @@ struct Measurement {
   double clock_hz = 0;  // the probed clocks' median; 0 when none was probed
   // The rate the shared memory read at around each round (bytes/s, the
   // slower of the probes before and after it; studies/memory_probe.hpp),
-  // and the quietest rate the study saw. Rounds whose rate is more than
-  // memory_quiet_margin below it ran while other tenants' traffic slowed the
-  // memory; the estimate leaves them out. Empty or 0: every round counts.
+  // and the quietest rate the study saw. Rounds whose rate is below
+  // quiet_enough_rate() ran while other tenants' traffic slowed the memory
+  // enough to move the code's time; the estimate leaves them out. Empty or
+  // 0: every round counts.
   std::vector<double> memory_rates;
   double quiet_memory_rate = 0;
+  // How far the code's time follows the shared memory's rate: d ln t /
+  // d ln (1/rate), 0 for code in the caches, 1 for code the memory paces.
+  // The study sets it from ICC's prediction at two rates (validation.cpp);
+  // until then 1, every round judged as if memory paced it.
+  double memory_elasticity = 1;
 
   // By estimate():
   // per round, whether the estimate takes it: the quiet rounds, or every
@@ -70,6 +76,11 @@ struct Measurement {
   double run_clock(double probed_hz) const;
   // How many rounds the estimate takes.
   std::size_t counted_rounds() const;
+  // The slowest memory a round may have run beside and count: one that
+  // moves the code's time, (quiet / rate)^memory_elasticity, by no more than
+  // a memory memory_quiet_margin below the quietest moves code it paces.
+  // 0 for code the memory does not pace.
+  double quiet_enough_rate() const;
 };
 
 // Computes the estimate, its uncertainty and whether a `tolerance_percent`
@@ -80,10 +91,13 @@ void estimate(Measurement& m, double tolerance_percent);
 inline constexpr double estimate_quantile = 0.1;
 
 // A round whose memory read this far below the study's quietest rate ran
-// in a spell of other tenants' traffic. On this project's machines the
-// memory reads 33-40 GB/s most of the time, 42-44 at its quietest, and
-// 26-31 in spells; a margin of 10% left most rounds out (a quarter of the
-// suite's kernels judged in two passes), so only the spells are.
+// in a spell of other tenants' traffic, for code the memory paces. On this
+// project's machines the memory reads 33-40 GB/s most of the time, 42-44 at
+// its quietest, and 26-31 in spells; a margin of 10% left most rounds out (a
+// quarter of the suite's kernels judged in two passes), so only the spells
+// are. On another host it read 23-29 GB/s through a suite's pass and 36 once: against
+// that once, every later round of every kernel was a spell, until the
+// margin was taken to the code's own elasticity (quiet_enough_rate).
 inline constexpr double memory_quiet_margin = 0.25;
 
 // A run's probed clock this far below the study's median is taken as an

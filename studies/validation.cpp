@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <set>
 
 #include "framework/clock_scaling.hpp"
@@ -111,6 +112,7 @@ struct ValidationRun::State {
   std::vector<TimingRun> component_runs;  // as measured
   std::shared_ptr<MemoryProbe> memory;
   std::string elasticity_failure;  // why ICC could not say how far the clock sets the time
+  std::string memory_elasticity_failure;  // and the memory
 };
 
 namespace {
@@ -135,36 +137,52 @@ std::vector<std::string> clock_notes(const Measurement& m) {
 std::vector<std::string> memory_notes(const Measurement& m) {
   if (m.quiet_memory_rate <= 0 || m.memory_rates.empty()) return {};
   const double slowest = *std::min_element(m.memory_rates.begin(), m.memory_rates.end());
-  std::string note = "the shared memory read at " + digits(m.quiet_memory_rate / 1e9, 3) + " GB/s at its quietest in the study";
+  std::string note = "the shared memory read at " + digits(m.quiet_memory_rate / 1e9, 3) +
+                     " GB/s at its quietest in the study; the kernel's time follows its rate to the power " +
+                     digits(m.memory_elasticity, 3) + " by ICC's prediction at two rates";
+  if (m.quiet_enough_rate() <= 0) return {note + ": every round gives the estimate"};
+  const std::string enough = " with it at " + digits(m.quiet_enough_rate() / 1e9, 3) + " GB/s or more (" +
+                             digits(100 * memory_quiet_margin, 2) + "% below the quietest, for a kernel it paces)";
   if (m.quiet_rounds == 0)
-    return {note + "; no round ran within " + digits(100 * memory_quiet_margin, 2) + "% of it (down to " +
-            digits(slowest / 1e9, 3) + " GB/s): the estimate takes every round and cannot judge"};
-  note += "; " + std::to_string(m.counted_rounds()) + " of " + std::to_string(m.rounds.size()) + " rounds ran within " +
-          digits(100 * memory_quiet_margin, 2) + "% of it and give the estimate";
+    return {note + "; no round ran" + enough + ", down to " + digits(slowest / 1e9, 3) +
+            " GB/s: the estimate takes every round and cannot judge"};
+  note += "; " + std::to_string(m.counted_rounds()) + " of " + std::to_string(m.rounds.size()) + " rounds ran" + enough +
+          " and give the estimate";
   if (m.counted_rounds() < m.rounds.size())
     note += " (the others ran beside other tenants' traffic, the memory down to " + digits(slowest / 1e9, 3) + " GB/s)";
   return {note};
 }
 
-// How far the kernel's time follows the core's clock, by ICC's account of
-// it (the in-core cycles and the caches run at the core's clock, memory
-// does not): d ln T / d ln (1/f), from its prediction 5% either side of the
-// description's clock (the host moves the clock both ways). 1 (all of it)
-// when ICC cannot price here, and `failure` says why.
-double clock_elasticity(const ApplicationModel& model, const Hardware& hw, std::string& failure) {
+// How far the kernel's time follows a rate of the machine, by ICC's account
+// of it: d ln T / d ln (1/rate), from its prediction on `at(ratio)`, the
+// description with that rate 5% either side of its own (the host moves it
+// both ways). 1 (all of it) when ICC cannot price here, and `failure` says
+// why.
+double elasticity(const ApplicationModel& model, const std::function<Hardware(double)>& at, std::string& failure) {
   constexpr double step = 1.05;
   try {
     const Predictor predictor(model);
     const ResourceModel& icc = find_resource_model("icc");
-    const double clock = hw.require("cpu", "clock", "icc").value;
-    const double slower = predictor.predict(at_core_clock(hw, clock / step), icc, {}).total_seconds;
-    const double faster = predictor.predict(at_core_clock(hw, clock * step), icc, {}).total_seconds;
+    const double slower = predictor.predict(at(1 / step), icc, {}).total_seconds;
+    const double faster = predictor.predict(at(step), icc, {}).total_seconds;
     if (slower > 0 && faster > 0) return std::clamp(std::log(slower / faster) / std::log(step * step), 0.0, 1.0);
     failure = "ICC priced the kernel at no time";
   } catch (const InputError& e) {
     failure = e.what();
   }
   return 1;
+}
+
+// The core's clock: the in-core cycles and the caches run at it, memory
+// does not.
+double clock_elasticity(const ApplicationModel& model, const Hardware& hw, std::string& failure) {
+  return elasticity(
+      model, [&](double ratio) { return at_core_clock(hw, hw.require("cpu", "clock", "icc").value * ratio); }, failure);
+}
+
+// The shared memory's rate: what other tenants' traffic slows.
+double memory_elasticity(const ApplicationModel& model, const Hardware& hw, std::string& failure) {
+  return elasticity(model, [&](double ratio) { return at_memory_rate(hw, ratio); }, failure);
 }
 
 }  // namespace
@@ -197,6 +215,7 @@ ValidationRun::ValidationRun(const ValidationOptions& o, std::shared_ptr<MemoryP
   // needed, takes the runs to the description's clock the same way.
   if (s.measurement.reference_hz > 0)
     s.measurement.clock_elasticity = clock_elasticity(s.analysis.model, s.hw, s.elasticity_failure);
+  s.measurement.memory_elasticity = memory_elasticity(s.analysis.model, s.hw, s.memory_elasticity_failure);
 }
 
 // ICC's machine code and IntCC's IR, each with the same cache traffic.
@@ -258,6 +277,9 @@ Validation ValidationRun::finish() {
     v.notes.push_back("times are taken to the description's clock in full: ICC, which says how far the core's clock "
                       "sets them, cannot price here (" + s.elasticity_failure + ")");
   for (auto& n : memory_notes(v.measurement)) v.notes.push_back(n);
+  if (!s.memory_elasticity_failure.empty())
+    v.notes.push_back("rounds are judged as if the memory paced the kernel: ICC, which says how far it does, cannot "
+                      "price here (" + s.memory_elasticity_failure + ")");
   ParamValues bound;
   std::map<const SegNode*, double> executions;
   const Predictor counter(s.analysis.model);  // its terms outlive the loop: each execution points into them
@@ -355,10 +377,12 @@ std::string why_not_judged(const Validation& v) {
   if (m.memory_slowed)
     why.push_back("in only " + std::to_string(m.quiet_rounds) +
                   " of " + std::to_string(m.rounds.size()) + " rounds of '" + v.function +
-                  "' did the shared memory read within " + digits(100 * memory_quiet_margin, 2) +
-                  "% of the quietest rate the study saw (" + digits(m.quiet_memory_rate / 1e9, 3) +
-                  " GB/s), and two such rounds are needed: other tenants' traffic slowed it; measure again when the "
-                  "host is quieter");
+                  "' did the shared memory read at " + digits(m.quiet_enough_rate() / 1e9, 3) +
+                  " GB/s or more (the quietest rate the study saw, " + digits(m.quiet_memory_rate / 1e9, 3) +
+                  " GB/s, less what would move a time that follows it to the power " +
+                  digits(m.memory_elasticity, 3) + " by " + digits(100 * memory_quiet_margin, 2) +
+                  "% of the rate), and two such rounds are needed: other tenants' traffic slowed it; measure again "
+                  "when the host is quieter");
   if (m.uncertainty_percent > judging_tolerance_percent)
     why.push_back("over " + std::to_string(m.runs().size()) + " runs in " + std::to_string(m.rounds.size()) +
                   " rounds the time of '" + v.function + "' is known only to " + digits(m.uncertainty_percent, 2) +

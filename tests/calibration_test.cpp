@@ -393,6 +393,32 @@ TEST_CASE("rounds run beside other tenants' memory traffic are left out of the e
   CHECK(!m.memory_slowed);
 }
 
+TEST_CASE("a slowed memory leaves a round out only as far as it could move the code's time", "[measurement]") {
+  // The memory read at 44 GB/s once and 30-31 in every round. Code it paces
+  // (elasticity 1) ran slowed in all of them; code in the caches did not.
+  Measurement m;
+  m.rounds = {{10, 10.1, 10}, {10, 10, 10.1}, {10, 10.1, 10}};
+  m.memory_rates = {30e9, 31e9, 30e9};
+  m.quiet_memory_rate = 44e9;
+  estimate(m, 3);
+  CHECK(m.quiet_enough_rate() == Approx(33e9));
+  CHECK(m.quiet_rounds == 0);
+  CHECK(!m.judgeable);
+  m.memory_elasticity = 0;
+  estimate(m, 3);
+  CHECK(m.quiet_enough_rate() == 0);
+  CHECK(m.quiet_rounds == 3);
+  CHECK(m.judgeable);
+  // Half paced: (44 / 30)^0.5 is a 21% longer time, within the 33% a 25%
+  // slower memory gives code it paces; 20 GB/s (48%) is not.
+  m.memory_elasticity = 0.5;
+  m.memory_rates = {30e9, 20e9, 30e9};
+  estimate(m, 3);
+  CHECK(m.quiet_enough_rate() == Approx(44e9 * 0.75 * 0.75));
+  CHECK(m.counted == std::vector<bool>{true, false, true});
+  CHECK(m.judgeable);
+}
+
 TEST_CASE("a memory probe reads the memory at a rate a machine can have", "[measurement]") {
   MemoryProbe probe(std::size_t{8} << 20);
   const double first = probe.probe();

@@ -1111,6 +1111,11 @@ int main(void) {
   // that between runs checks only the order.)
   const double within = std::min(0.99, std::max(0.05, (*high - *low) / *low + j["spread_percent"].get<double>() / 100));
   if (status == 0) CHECK(estimate == Approx(j["wall_estimate_seconds"].get<double>() * ratio).epsilon(within));
+  // The kernel's 32 KiB stay in level 1: the memory's rate sets none of its
+  // time, and no round is left out for what other tenants did to it.
+  REQUIRE(j.contains("memory"));
+  CHECK(j["memory"]["elasticity"].get<double>() == Approx(0).margin(0.01));
+  CHECK(j["memory"]["quiet_rounds"].get<size_t>() == j["runs_seconds"].size());
   for (const char* m : {"poc", "hllc", "hllc+", "icc", "intcc", "ct"}) {
     INFO(m);
     REQUIRE(j["models"][m]["available"] == true);
