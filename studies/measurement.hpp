@@ -47,9 +47,10 @@ struct Measurement {
   std::vector<double> memory_rates;
   double quiet_memory_rate = 0;
   // How far the code's time follows the shared memory's rate: d ln t /
-  // d ln (1/rate), 0 for code in the caches, 1 for code the memory paces.
-  // The study sets it from ICC's prediction at two rates (validation.cpp);
-  // until then 1, every round judged as if memory paced it.
+  // d ln (1/rate) over a memory up to memory_quiet_margin slower, 0 for code
+  // in the caches, 1 for code the memory paces. The study sets it from
+  // ICC's prediction at two rates (validation.cpp); until then 1, every
+  // round judged as if memory paced it.
   double memory_elasticity = 1;
 
   // By estimate():

@@ -154,18 +154,17 @@ std::vector<std::string> memory_notes(const Measurement& m) {
 }
 
 // How far the kernel's time follows a rate of the machine, by ICC's account
-// of it: d ln T / d ln (1/rate), from its prediction on `at(ratio)`, the
-// description with that rate 5% either side of its own (the host moves it
-// both ways). 1 (all of it) when ICC cannot price here, and `failure` says
-// why.
-double elasticity(const ApplicationModel& model, const std::function<Hardware(double)>& at, std::string& failure) {
-  constexpr double step = 1.05;
+// of it: d ln T / d ln (1/rate) between `low` and `high` times the rate the
+// description gives (at(ratio): the description at such a rate). 1 (all of
+// it) when ICC cannot price here, and `failure` says why.
+double elasticity(const ApplicationModel& model, const std::function<Hardware(double)>& at, double low, double high,
+                  std::string& failure) {
   try {
     const Predictor predictor(model);
     const ResourceModel& icc = find_resource_model("icc");
-    const double slower = predictor.predict(at(1 / step), icc, {}).total_seconds;
-    const double faster = predictor.predict(at(step), icc, {}).total_seconds;
-    if (slower > 0 && faster > 0) return std::clamp(std::log(slower / faster) / std::log(step * step), 0.0, 1.0);
+    const double slower = predictor.predict(at(low), icc, {}).total_seconds;
+    const double faster = predictor.predict(at(high), icc, {}).total_seconds;
+    if (slower > 0 && faster > 0) return std::clamp(std::log(slower / faster) / std::log(high / low), 0.0, 1.0);
     failure = "ICC priced the kernel at no time";
   } catch (const InputError& e) {
     failure = e.what();
@@ -174,15 +173,21 @@ double elasticity(const ApplicationModel& model, const std::function<Hardware(do
 }
 
 // The core's clock: the in-core cycles and the caches run at it, memory
-// does not.
+// does not. 5% either side of the description's: the host moves it both
+// ways, that far.
 double clock_elasticity(const ApplicationModel& model, const Hardware& hw, std::string& failure) {
-  return elasticity(
-      model, [&](double ratio) { return at_core_clock(hw, hw.require("cpu", "clock", "icc").value * ratio); }, failure);
+  constexpr double step = 1.05;
+  const double clock = hw.require("cpu", "clock", "icc").value;
+  return elasticity(model, [&](double ratio) { return at_core_clock(hw, clock * ratio); }, 1 / step, step, failure);
 }
 
-// The shared memory's rate: what other tenants' traffic slows.
+// The shared memory's rate: what other tenants' traffic slows, down to the
+// most a round may be slowed and count. Over that whole range, not at the
+// description's rate alone: a kernel the core holds just above its
+// memory's time becomes memory-bound in a slowed round.
 double memory_elasticity(const ApplicationModel& model, const Hardware& hw, std::string& failure) {
-  return elasticity(model, [&](double ratio) { return at_memory_rate(hw, ratio); }, failure);
+  return elasticity(model, [&](double ratio) { return at_memory_rate(hw, ratio); }, 1 - memory_quiet_margin, 1,
+                    failure);
 }
 
 }  // namespace
