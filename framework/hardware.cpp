@@ -48,7 +48,10 @@ const std::vector<SectionSpec> kSchema = {
     {"icc", {"compiler", "flags", "mcpu", "triple", "sysroot"},
      {{"t_cyc", D::Time, "processor cycle time (Papaefstathiou et al. 1994 Eq. 7)", kCore},
       {"e", D::Cycles, "off-chip memory cost factor (Papaefstathiou et al. 1994 Eq. 7)"},
-      {"mispredict", D::Time, "cost of one mispredicted conditional branch", kCore},
+      {"mispredict", D::Time,
+       "cost of one mispredicted conditional branch decided by a compare with a byte in memory (pacer calibrate's): "
+       "the pipeline's refill and that compare's wait",
+       kCore},
       {"dispatch_width", D::Count, "instructions dispatched per cycle, where LLVM's CPU model has another"},
       {"reorder_buffer", D::Count, "instructions in flight from dispatch to retirement, where LLVM's CPU model has another"},
       {"fp_queue", D::Count, "floating-point instructions waiting for operands, where LLVM's CPU model has another"},
