@@ -16,7 +16,7 @@ void to_json(nlohmann::json& j, const FileName& f) { j = f.str(); }
 void from_json(const nlohmann::json& j, FileName& f) { f = j.get<std::string>(); }
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SourceLocation, file, line)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Measurement, rounds, clocks, reference_hz, clock_elasticity, clock_hz, memory_rates,
-                                   quiet_memory_rate, memory_elasticity, counted, quiet_rounds, memory_slowed, seconds, wall_seconds,
+                                   quiet_memory_rate, memory_tolerance, counted, quiet_rounds, memory_slowed, seconds, wall_seconds,
                                    uncertainty_percent, spread_percent, judgeable)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(NodeRow, id, where, executions, seconds)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ModelResult, model, available, why, seconds, error_percent, unpriced)

@@ -23,10 +23,7 @@ double Measurement::scaled(double seconds, double hz) const {
   return reference_hz > 0 && hz > 0 ? seconds * std::pow(hz / reference_hz, clock_elasticity) : seconds;
 }
 
-double Measurement::quiet_enough_rate() const {
-  if (!(memory_elasticity > 0)) return 0;
-  return quiet_memory_rate * std::pow(1 - memory_quiet_margin, 1 / memory_elasticity);
-}
+double Measurement::quiet_enough_rate() const { return quiet_memory_rate * std::max(0.0, memory_tolerance); }
 
 double Measurement::run_clock(double probed_hz) const {
   return probed_hz > 0 && probed_hz >= (1 - interrupted_probe) * clock_hz ? probed_hz : clock_hz;
@@ -74,7 +71,7 @@ void estimate(Measurement& m, double tolerance_percent) {
   m.quiet_rounds = m.counted_rounds();
   if (m.quiet_rounds == 0) m.counted.assign(rounds.size(), true);  // given, not judged
   // Drift between rounds is seen only in two or more of them.
-  m.memory_slowed = memory_probed && m.quiet_rounds < 2;
+  m.memory_slowed = memory_probed && m.quiet_enough_rate() > 0 && m.quiet_rounds < 2;
   std::vector<double> per_round, all, wall;
   for (std::size_t r = 0; r < rounds.size(); ++r) {
     if (!m.counted[r] || rounds[r].empty()) continue;

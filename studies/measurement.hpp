@@ -20,6 +20,17 @@
 
 namespace pacer {
 
+// A round whose memory read this far below the study's quietest rate ran
+// in a spell of other tenants' traffic, for code the memory paces. On this
+// project's machines the memory reads 33-40 GB/s most of the time, 42-44 at
+// its quietest, and 26-31 in spells; a margin of 10% left most rounds out (a
+// quarter of the suite's kernels judged in two passes), so only the spells
+// are. On another host it read 23-29 GB/s through a suite's pass and 36 once: against
+// that once, every later round of every kernel was a spell, until the
+// margin was taken as what it does to the time of code the memory paces
+// (Measurement::memory_tolerance).
+inline constexpr double memory_quiet_margin = 0.25;
+
 struct Measurement {
   std::vector<std::vector<double>> rounds;  // seconds, as the runs took them, in the order taken
   // The core's clock during each run (Hz), in the order of runs(); 0 where
@@ -46,12 +57,13 @@ struct Measurement {
   // 0: every round counts.
   std::vector<double> memory_rates;
   double quiet_memory_rate = 0;
-  // How far the code's time follows the shared memory's rate: d ln t /
-  // d ln (1/rate) over a memory up to memory_quiet_margin slower, 0 for code
-  // in the caches, 1 for code the memory paces. The study sets it from
-  // ICC's prediction at two rates (validation.cpp); until then 1, every
-  // round judged as if memory paced it.
-  double memory_elasticity = 1;
+  // The share of the quietest rate a round's memory may fall to and count:
+  // as slow as that, the code's time grows as far as a memory
+  // memory_quiet_margin slower makes code the memory paces. The study sets
+  // it from ICC's prediction (validation.hpp, memory_tolerance); until then
+  // 1 - margin, every round judged as if the memory paced the code. 0: no
+  // slowed memory leaves a round out.
+  double memory_tolerance = 1 - memory_quiet_margin;
 
   // By estimate():
   // per round, whether the estimate takes it: the quiet rounds, or every
@@ -77,10 +89,8 @@ struct Measurement {
   double run_clock(double probed_hz) const;
   // How many rounds the estimate takes.
   std::size_t counted_rounds() const;
-  // The slowest memory a round may have run beside and count: one that
-  // moves the code's time, (quiet / rate)^memory_elasticity, by no more than
-  // a memory memory_quiet_margin below the quietest moves code it paces.
-  // 0 for code the memory does not pace.
+  // The slowest memory a round may have run beside and count:
+  // quiet_memory_rate times memory_tolerance.
   double quiet_enough_rate() const;
 };
 
@@ -91,15 +101,6 @@ void estimate(Measurement& m, double tolerance_percent);
 // The quantile of the runs that estimates the time.
 inline constexpr double estimate_quantile = 0.1;
 
-// A round whose memory read this far below the study's quietest rate ran
-// in a spell of other tenants' traffic, for code the memory paces. On this
-// project's machines the memory reads 33-40 GB/s most of the time, 42-44 at
-// its quietest, and 26-31 in spells; a margin of 10% left most rounds out (a
-// quarter of the suite's kernels judged in two passes), so only the spells
-// are. On another host it read 23-29 GB/s through a suite's pass and 36 once: against
-// that once, every later round of every kernel was a spell, until the
-// margin was taken to the code's own elasticity (quiet_enough_rate).
-inline constexpr double memory_quiet_margin = 0.25;
 
 // A run's probed clock this far below the study's median is taken as an
 // interrupted probe, not as the run's clock.

@@ -112,7 +112,7 @@ struct ValidationRun::State {
   std::vector<TimingRun> component_runs;  // as measured
   std::shared_ptr<MemoryProbe> memory;
   std::string elasticity_failure;  // why ICC could not say how far the clock sets the time
-  std::string memory_elasticity_failure;  // and the memory
+  std::string memory_failure;      // and how far the memory does
 };
 
 namespace {
@@ -138,11 +138,15 @@ std::vector<std::string> memory_notes(const Measurement& m) {
   if (m.quiet_memory_rate <= 0 || m.memory_rates.empty()) return {};
   const double slowest = *std::min_element(m.memory_rates.begin(), m.memory_rates.end());
   std::string note = "the shared memory read at " + digits(m.quiet_memory_rate / 1e9, 3) +
-                     " GB/s at its quietest in the study; the kernel's time follows its rate to the power " +
-                     digits(m.memory_elasticity, 3) + " by ICC's prediction at two rates";
-  if (m.quiet_enough_rate() <= 0) return {note + ": every round gives the estimate"};
+                     " GB/s at its quietest in the study";
+  if (m.quiet_enough_rate() <= 0)
+    return {note + "; by ICC's prediction not even a memory twenty times slower would move the kernel's time as far "
+                   "as a memory " + digits(100 * memory_quiet_margin, 2) +
+            "% slower moves a kernel it paces: every round gives the estimate"};
   const std::string enough = " with it at " + digits(m.quiet_enough_rate() / 1e9, 3) + " GB/s or more (" +
-                             digits(100 * memory_quiet_margin, 2) + "% below the quietest, for a kernel it paces)";
+                             digits(100 * m.memory_tolerance, 3) +
+                             "% of the quietest: slower, by ICC's prediction, it moves the kernel's time further than "
+                             "a memory " + digits(100 * memory_quiet_margin, 2) + "% slower moves a kernel it paces)";
   if (m.quiet_rounds == 0)
     return {note + "; no round ran" + enough + ", down to " + digits(slowest / 1e9, 3) +
             " GB/s: the estimate takes every round and cannot judge"};
@@ -153,41 +157,25 @@ std::vector<std::string> memory_notes(const Measurement& m) {
   return {note};
 }
 
-// How far the kernel's time follows a rate of the machine, by ICC's account
-// of it: d ln T / d ln (1/rate) between `low` and `high` times the rate the
-// description gives (at(ratio): the description at such a rate). 1 (all of
-// it) when ICC cannot price here, and `failure` says why.
-double elasticity(const ApplicationModel& model, const std::function<Hardware(double)>& at, double low, double high,
-                  std::string& failure) {
+// How far the kernel's time follows the core's clock, by ICC's account of
+// it (the in-core cycles and the caches run at the core's clock, memory
+// does not): d ln T / d ln (1/f), from its prediction 5% either side of the
+// description's clock (the host moves the clock both ways). 1 (all of it)
+// when ICC cannot price here, and `failure` says why.
+double clock_elasticity(const ApplicationModel& model, const Hardware& hw, std::string& failure) {
+  constexpr double step = 1.05;
   try {
     const Predictor predictor(model);
     const ResourceModel& icc = find_resource_model("icc");
-    const double slower = predictor.predict(at(low), icc, {}).total_seconds;
-    const double faster = predictor.predict(at(high), icc, {}).total_seconds;
-    if (slower > 0 && faster > 0) return std::clamp(std::log(slower / faster) / std::log(high / low), 0.0, 1.0);
+    const double clock = hw.require("cpu", "clock", "icc").value;
+    const double slower = predictor.predict(at_core_clock(hw, clock / step), icc, {}).total_seconds;
+    const double faster = predictor.predict(at_core_clock(hw, clock * step), icc, {}).total_seconds;
+    if (slower > 0 && faster > 0) return std::clamp(std::log(slower / faster) / std::log(step * step), 0.0, 1.0);
     failure = "ICC priced the kernel at no time";
   } catch (const InputError& e) {
     failure = e.what();
   }
   return 1;
-}
-
-// The core's clock: the in-core cycles and the caches run at it, memory
-// does not. 5% either side of the description's: the host moves it both
-// ways, that far.
-double clock_elasticity(const ApplicationModel& model, const Hardware& hw, std::string& failure) {
-  constexpr double step = 1.05;
-  const double clock = hw.require("cpu", "clock", "icc").value;
-  return elasticity(model, [&](double ratio) { return at_core_clock(hw, clock * ratio); }, 1 / step, step, failure);
-}
-
-// The shared memory's rate: what other tenants' traffic slows, down to the
-// most a round may be slowed and count. Over that whole range, not at the
-// description's rate alone: a kernel the core holds just above its
-// memory's time becomes memory-bound in a slowed round.
-double memory_elasticity(const ApplicationModel& model, const Hardware& hw, std::string& failure) {
-  return elasticity(model, [&](double ratio) { return at_memory_rate(hw, ratio); }, 1 - memory_quiet_margin, 1,
-                    failure);
 }
 
 }  // namespace
@@ -220,7 +208,7 @@ ValidationRun::ValidationRun(const ValidationOptions& o, std::shared_ptr<MemoryP
   // needed, takes the runs to the description's clock the same way.
   if (s.measurement.reference_hz > 0)
     s.measurement.clock_elasticity = clock_elasticity(s.analysis.model, s.hw, s.elasticity_failure);
-  s.measurement.memory_elasticity = memory_elasticity(s.analysis.model, s.hw, s.memory_elasticity_failure);
+  s.measurement.memory_tolerance = memory_tolerance(s.analysis.model, s.hw, s.memory_failure);
 }
 
 // ICC's machine code and IntCC's IR, each with the same cache traffic.
@@ -278,13 +266,18 @@ Validation ValidationRun::finish() {
   v.measurement = s.measurement;
   v.measured = s.measurement.seconds;
   for (auto& n : clock_notes(v.measurement)) v.notes.push_back(n);
-  if (v.measurement.at_reference() && !s.elasticity_failure.empty())
-    v.notes.push_back("times are taken to the description's clock in full: ICC, which says how far the core's clock "
-                      "sets them, cannot price here (" + s.elasticity_failure + ")");
+  // One note when ICC failed both for one reason.
+  const bool clock_failed = v.measurement.at_reference() && !s.elasticity_failure.empty();
+  const bool both = clock_failed && s.memory_failure == s.elasticity_failure;
+  if (clock_failed)
+    v.notes.push_back(std::string("times are taken to the description's clock in full") +
+                      (both ? ", and rounds are judged as if the memory paced the kernel" : "") +
+                      ": ICC, which says how far " + (both ? "each sets" : "the core's clock sets") +
+                      " them, cannot price here (" + s.elasticity_failure + ")");
   for (auto& n : memory_notes(v.measurement)) v.notes.push_back(n);
-  if (!s.memory_elasticity_failure.empty())
+  if (!s.memory_failure.empty() && !both)
     v.notes.push_back("rounds are judged as if the memory paced the kernel: ICC, which says how far it does, cannot "
-                      "price here (" + s.memory_elasticity_failure + ")");
+                      "price its memory here (" + s.memory_failure + ")");
   ParamValues bound;
   std::map<const SegNode*, double> executions;
   const Predictor counter(s.analysis.model);  // its terms outlive the loop: each execution points into them
@@ -329,6 +322,43 @@ void ValidationRun::attach_component_timing(Validation& v, const std::map<const 
                     format_seconds(ct.inside / ct.ticks_per_second) + " is recorded inside it; both subtracted");
   for (auto& n : attach_component_times(s.analysis.model, s.parts->regions(), ct, executions, s.options.function))
     v.notes.push_back(n);
+}
+
+double memory_tolerance(const ApplicationModel& model, const Hardware& hw, std::string& failure) {
+  const double paced = 1 - memory_quiet_margin, limit = 1 / paced;
+  try {
+    if (!hw.has("memory", "mem_bandwidth")) {
+      failure = "the description gives no memory/mem_bandwidth";
+      return paced;
+    }
+    const Predictor predictor(model);
+    const ResourceModel& icc = find_resource_model("icc");
+    const Prediction at_rate = predictor.predict(hw, icc, {});
+    for (const auto& [what, count] : at_rate.unpriced)
+      if (what.starts_with("memory/")) {
+        failure = "ICC leaves " + what + " unpriced";
+        return paced;
+      }
+    if (!(at_rate.total_seconds > 0)) {
+      failure = "ICC priced the kernel at no time";
+      return paced;
+    }
+    auto slowed = [&](double share) {
+      return predictor.predict(at_memory_rate(hw, share), icc, {}).total_seconds / at_rate.total_seconds;
+    };
+    // ICC's time only grows as the memory slows: bisect between a share
+    // that moves it too far and one that does not.
+    double low = 0.05, high = 1;
+    if (slowed(low) <= limit) return 0;
+    for (int step = 0; step < 10; ++step) {
+      const double mid = (low + high) / 2;
+      (slowed(mid) > limit ? low : high) = mid;
+    }
+    return high;
+  } catch (const InputError& e) {
+    failure = e.what();
+  }
+  return paced;
 }
 
 Validation validate(const ValidationOptions& o) {
@@ -383,11 +413,10 @@ std::string why_not_judged(const Validation& v) {
     why.push_back("in only " + std::to_string(m.quiet_rounds) +
                   " of " + std::to_string(m.rounds.size()) + " rounds of '" + v.function +
                   "' did the shared memory read at " + digits(m.quiet_enough_rate() / 1e9, 3) +
-                  " GB/s or more (the quietest rate the study saw, " + digits(m.quiet_memory_rate / 1e9, 3) +
-                  " GB/s, less what would move a time that follows it to the power " +
-                  digits(m.memory_elasticity, 3) + " by " + digits(100 * memory_quiet_margin, 2) +
-                  "% of the rate), and two such rounds are needed: other tenants' traffic slowed it; measure again "
-                  "when the host is quieter");
+                  " GB/s or more (" + digits(100 * m.memory_tolerance, 3) + "% of the quietest rate the study saw, " +
+                  digits(m.quiet_memory_rate / 1e9, 3) +
+                  " GB/s: slower, by ICC's prediction, it moves the kernel's time too far), and two such rounds are "
+                  "needed: other tenants' traffic slowed it; measure again when the host is quieter");
   if (m.uncertainty_percent > judging_tolerance_percent)
     why.push_back("over " + std::to_string(m.runs().size()) + " runs in " + std::to_string(m.rounds.size()) +
                   " rounds the time of '" + v.function + "' is known only to " + digits(m.uncertainty_percent, 2) +

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "framework/application_model.hpp"
 #include "framework/error.hpp"
 #include "studies/measurement.hpp"
 #include "studies/memory_probe.hpp"
@@ -88,6 +89,17 @@ class ValidationRun {
 };
 
 Validation validate(const ValidationOptions& options);
+
+// The slowest shared memory, as a share of the description's rate, beside
+// which ICC's time of the kernel is no more than a memory
+// memory_quiet_margin slower makes of a kernel the memory paces (1 / (1 -
+// margin) of its time at the description's rate), found by bisection: ICC's
+// time bends where the memory takes over from the core, so no slope at one
+// rate says it (Measurement::memory_tolerance). 0 when not even a memory
+// twenty times slower moves it that far; 1 - margin, as for a kernel the
+// memory paces, when ICC cannot price the memory here, and `failure` says
+// why.
+double memory_tolerance(const ApplicationModel& model, const Hardware& hw, std::string& failure);
 
 // Why a measurement cannot judge the tolerance's error, and what to change.
 std::string why_not_judged(const Validation& v);

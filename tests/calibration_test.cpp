@@ -395,7 +395,8 @@ TEST_CASE("rounds run beside other tenants' memory traffic are left out of the e
 
 TEST_CASE("a slowed memory leaves a round out only as far as it could move the code's time", "[measurement]") {
   // The memory read at 44 GB/s once and 30-31 in every round. Code it paces
-  // (elasticity 1) ran slowed in all of them; code in the caches did not.
+  // (a tolerance of 75% of the quietest) ran slowed in all of them; code in
+  // the caches (none) did not.
   Measurement m;
   m.rounds = {{10, 10.1, 10}, {10, 10, 10.1}, {10, 10.1, 10}};
   m.memory_rates = {30e9, 31e9, 30e9};
@@ -403,20 +404,26 @@ TEST_CASE("a slowed memory leaves a round out only as far as it could move the c
   estimate(m, 3);
   CHECK(m.quiet_enough_rate() == Approx(33e9));
   CHECK(m.quiet_rounds == 0);
+  CHECK(m.memory_slowed);
   CHECK(!m.judgeable);
-  m.memory_elasticity = 0;
+  m.memory_tolerance = 0;
   estimate(m, 3);
   CHECK(m.quiet_enough_rate() == 0);
   CHECK(m.quiet_rounds == 3);
   CHECK(m.judgeable);
-  // Half paced: (44 / 30)^0.5 is a 21% longer time, within the 33% a 25%
-  // slower memory gives code it paces; 20 GB/s (48%) is not.
-  m.memory_elasticity = 0.5;
+  // Paced in part: rounds down to half the quietest rate count.
+  m.memory_tolerance = 0.5;
   m.memory_rates = {30e9, 20e9, 30e9};
   estimate(m, 3);
-  CHECK(m.quiet_enough_rate() == Approx(44e9 * 0.75 * 0.75));
+  CHECK(m.quiet_enough_rate() == Approx(22e9));
   CHECK(m.counted == std::vector<bool>{true, false, true});
   CHECK(m.judgeable);
+  // One round, and memory that moves nothing: not a slowed memory's fault.
+  m.memory_tolerance = 0;
+  m.rounds = {{10, 10.1, 10}};
+  m.memory_rates = {20e9};
+  estimate(m, 3);
+  CHECK(!m.memory_slowed);
 }
 
 TEST_CASE("a memory probe reads the memory at a rate a machine can have", "[measurement]") {

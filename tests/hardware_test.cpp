@@ -139,6 +139,7 @@ TEST_CASE("a description at another core clock moves what the core's clock sets 
     <param name="l3_latency" value="11" unit="ns" source="t"/>
     <param name="mem_bandwidth" value="40" unit="GB/s" source="t"/>
     <param name="mem_latency" value="100" unit="ns" source="t"/>
+    <param name="mem_scattered_line" value="20" unit="ns" source="t"/>
   </memory>
   <hllc><cost construct="double_add" value="0.5" dependent="1" unit="ns" source="t"/></hllc>
 </hardware>)", "h.xml");
@@ -162,6 +163,7 @@ TEST_CASE("a description at another core clock moves what the core's clock sets 
   const Hardware slowed = at_memory_rate(hw, 0.8);
   CHECK(value(slowed, "memory", "mem_bandwidth") == Approx(32e9));
   CHECK(value(slowed, "memory", "mem_latency") == Approx(125e-9));
+  CHECK(value(slowed, "memory", "mem_scattered_line") == Approx(25e-9));
   CHECK(value(slowed, "memory", "l1_bandwidth") == Approx(100e9));
   CHECK(value(slowed, "memory", "l3_latency") == Approx(11e-9));
   CHECK(value(slowed, "memory", "l1_size") == Approx(32 * 1024));

@@ -28,8 +28,8 @@ void add_measurement(json& j, const Measurement& m) {
   if (m.quiet_memory_rate > 0)
     j["memory"] = {{"rounds_read_bytes_per_second", m.memory_rates},
                    {"quiet_read_bytes_per_second", m.quiet_memory_rate},
-                   {"elasticity", m.memory_elasticity},
-                   {"quiet_enough_bytes_per_second", m.quiet_enough_rate()},
+                   {"tolerated_share", m.memory_tolerance},
+                   {"quiet_enough_bytes_per_second", m.quiet_enough_rate() > 0 ? json(m.quiet_enough_rate()) : json(nullptr)},
                    {"rounds_counted", m.counted}, {"quiet_rounds", m.quiet_rounds}};
 }
 

@@ -998,7 +998,8 @@ class Attacher {
     Ruv& ruv = b.condition->ruvs[kind_];
     ruv.set("mispredicts", ruv.get("mispredicts") + (1 - most));
     if (const double path = r.conditional_lines.at(b.branch->where.line); path > 0 && branch_wait_ > 0) {
-      const double beyond = std::max(0.0, path - r.cycles / r.factor) - branch_wait_;
+      const double iteration = r.factor > 0 ? r.cycles / r.factor : r.cycles;
+      const double beyond = std::max(0.0, path - iteration) - branch_wait_;
       ruv.set("mispredict_restart", ruv.get("mispredict_restart") + (1 - most) * beyond);
     }
   }

@@ -260,7 +260,7 @@ NodeCost with_memory_and_branches(double core, const Ruv& r, const Hardware& hw,
     const double missed =
         std::max(0.0, r.get("mispredicts") *
                               hw.require("icc", "mispredict", model + " (the node ends in an unpredictable branch)").value +
-                          (restart != 0 ? restart * cycle_time(hw, model) : 0));
+                          (restart != 0 ? restart * cycle_time(hw, model) : 0));  // t_cyc only when needed
     cost.add_term("mispredictions", missed);
     core += missed;
   }
