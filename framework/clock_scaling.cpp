@@ -56,7 +56,7 @@ Hardware at_memory_rate(const Hardware& hw, double ratio) {
   if (section == out.sections.end() || !spec) return out;
   for (auto& [param, figure] : section->second.params)
     for (const auto& p : spec->params)
-      if (p.name == param && !p.core_clocked && (p.dim == Dimension::Time || p.dim == Dimension::Bandwidth))
+      if (p.name == param && p.shared && (p.dim == Dimension::Time || p.dim == Dimension::Bandwidth))
         scale(figure, factor(p.dim, ratio));
   return out;
 }

@@ -1,4 +1,4 @@
-// The same machine with its core at another clock, or its shared memory at
+// The same machine with its core at another clock, or its shared levels at
 // another rate. A virtual machine's host moves the core's clock by a few per
 // cent between minutes, and other tenants' traffic slows the memory for
 // seconds at a time; what a kernel takes then depends on how much of its
@@ -15,10 +15,10 @@ namespace pacer {
 // as they are. Needs cpu/clock (MissingFigure otherwise).
 Hardware at_core_clock(const Hardware& hw, double hz);
 
-// `hw` with its shared memory `ratio` times as fast: each of the memory
-// section's figures the core's clock does not set (mem_bandwidth,
-// mem_latency, mem_scattered_line), times divided and rates multiplied by
-// `ratio`; everything else as it is.
+// `hw` with the levels it shares with other tenants (level 3 and memory,
+// ParamSpec::shared) `ratio` times as fast: their times divided and rates
+// multiplied by `ratio`; everything else as it is. Their traffic that slows
+// the memory crowds level 3 too.
 Hardware at_memory_rate(const Hardware& hw, double ratio);
 
 }  // namespace pacer

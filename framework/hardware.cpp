@@ -36,7 +36,7 @@ using D = Dimension;
 // at its core complex's clock (an Intel core's last level has a clock of
 // its own, which this does not describe); memory does not. Energy and
 // power figures are not scaled.
-constexpr bool kCore = true;
+constexpr bool kCore = true, kShared = true;
 const std::vector<SectionSpec> kSchema = {
     {"cpu", {"model"},
      {{"clock", D::Frequency, "core clock frequency", kCore},
@@ -76,16 +76,16 @@ const std::vector<SectionSpec> kSchema = {
       {"l3_ways", D::Count, "level 3 associativity"},
       {"l1_bandwidth", D::Bandwidth, "level 1 load bandwidth per core", kCore},
       {"l2_bandwidth", D::Bandwidth, "level 2 bandwidth per core", kCore},
-      {"l3_bandwidth", D::Bandwidth, "level 3 bandwidth per core", kCore},
-      {"mem_bandwidth", D::Bandwidth, "main memory bandwidth"},
+      {"l3_bandwidth", D::Bandwidth, "level 3 bandwidth per core", kCore, kShared},
+      {"mem_bandwidth", D::Bandwidth, "main memory bandwidth", !kCore, kShared},
       {"l1_latency", D::Time, "level 1 load latency", kCore},
       {"l2_latency", D::Time, "level 2 load latency", kCore},
-      {"l3_latency", D::Time, "level 3 load latency", kCore},
-      {"mem_latency", D::Time, "main memory latency"},
+      {"l3_latency", D::Time, "level 3 load latency", kCore, kShared},
+      {"mem_latency", D::Time, "main memory latency", !kCore, kShared},
       {"l2_scattered_line", D::Time,
        "one line from level 2 when no prefetcher follows the loads (independent loads of lines in random order)", kCore},
-      {"l3_scattered_line", D::Time, "one line from level 3 when no prefetcher follows the loads", kCore},
-      {"mem_scattered_line", D::Time, "one line from memory when no prefetcher follows the loads"},
+      {"l3_scattered_line", D::Time, "one line from level 3 when no prefetcher follows the loads", kCore, kShared},
+      {"mem_scattered_line", D::Time, "one line from memory when no prefetcher follows the loads", !kCore, kShared},
       {"l2_line_1_sets", D::Time,
        "one line from level 2 when level 1's fills crowd into 1 of its sets (a walk down a column)", kCore},
       {"l2_line_2_sets", D::Time, "one line from level 2 when level 1's fills crowd into 2 of its sets", kCore},
@@ -94,11 +94,11 @@ const std::vector<SectionSpec> kSchema = {
       {"l2_line_16_sets", D::Time, "one line from level 2 when level 1's fills crowd into 16 of its sets", kCore},
       {"l3_line_1_sets", D::Time,
        "one line from level 3 when level 1's fills crowd into 1 of its sets and level 2 cannot hold the walk's lines",
-       kCore},
+       kCore, kShared},
       {"l3_line_1_sets_stores", D::Time,
        "one line from level 3 when level 1's fills for stores crowd into 1 of its sets and level 2 cannot hold the "
        "walk's lines",
-       kCore},
+       kCore, kShared},
       {"tlb_entries", D::Count, "the last-level data TLB's entries for pages of page_size"},
       {"tlb_ways", D::Count, "that TLB's associativity (ways; 0: fully associative)"},
       {"page_walk", D::Time,

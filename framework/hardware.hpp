@@ -69,6 +69,9 @@ struct ParamSpec {
   // Set by the core's clock: at another clock a time of it scales
   // inversely and a rate with it (clock_scaling.hpp); memory's stay.
   bool core_clocked = false;
+  // Of a level shared with the machine's other tenants (level 3, memory),
+  // whose traffic slows it (clock_scaling.hpp, at_memory_rate).
+  bool shared = false;
 };
 struct SectionSpec {
   std::string name;

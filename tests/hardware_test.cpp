@@ -129,7 +129,7 @@ TEST_CASE("IntCC's cost vector reads and writes back by IR class, and an unknown
              Catch::Contains("field 'class'"));
 }
 
-TEST_CASE("a description at another core clock moves what the core's clock sets and leaves memory; at another memory rate, the reverse", "[hardware][clock]") {
+TEST_CASE("a description at another core clock moves what the core's clock sets and leaves memory; at another rate of its shared levels, level 3's and memory's", "[hardware][clock]") {
   const Hardware hw = read_hardware_string(R"(<hardware name="h">
   <cpu><param name="clock" value="4" unit="GHz" source="t"/></cpu>
   <icc><param name="t_cyc" value="0.25" unit="ns" source="t"/><param name="e" value="3" unit="cycles" source="t"/></icc>
@@ -159,13 +159,13 @@ TEST_CASE("a description at another core clock moves what the core's clock sets 
   const Hardware no_clock = read_hardware_string(R"(<hardware name="n"><memory><param name="l1_latency" value="1" unit="ns" source="t"/></memory></hardware>)", "n.xml");
   CHECK_THROWS_AS(at_core_clock(no_clock, 4e9), MissingFigure);
   CHECK_THROWS_AS(at_core_clock(hw, 0), InputError);
-  // The memory at another rate: what the clock leaves, and nothing else.
+  // The shared levels at another rate: memory and level 3, nothing else.
   const Hardware slowed = at_memory_rate(hw, 0.8);
   CHECK(value(slowed, "memory", "mem_bandwidth") == Approx(32e9));
   CHECK(value(slowed, "memory", "mem_latency") == Approx(125e-9));
   CHECK(value(slowed, "memory", "mem_scattered_line") == Approx(25e-9));
   CHECK(value(slowed, "memory", "l1_bandwidth") == Approx(100e9));
-  CHECK(value(slowed, "memory", "l3_latency") == Approx(11e-9));
+  CHECK(value(slowed, "memory", "l3_latency") == Approx(13.75e-9));  // level 3 is shared too
   CHECK(value(slowed, "memory", "l1_size") == Approx(32 * 1024));
   CHECK(value(slowed, "cpu", "clock") == Approx(4e9));
   CHECK(value(slowed, "hllc", "double_add") == Approx(0.5e-9));
