@@ -359,14 +359,25 @@ TEST_CASE("the measurement protocol's estimate, its uncertainty and when it can 
   CHECK(!slowed.judgeable);
 }
 
+namespace {
+
+// Rounds of runs (seconds), each beside a memory that read at its rate, the
+// quietest of the study 44 GB/s; estimated for a 3% judgement.
+Measurement probed(std::vector<std::vector<double>> rounds, std::vector<double> memory_rates) {
+  Measurement m;
+  m.rounds = std::move(rounds);
+  m.memory_rates = std::move(memory_rates);
+  m.quiet_memory_rate = 44e9;
+  estimate(m, 3);
+  return m;
+}
+
+}  // namespace
+
 TEST_CASE("rounds run beside other tenants' memory traffic are left out of the estimate", "[measurement]") {
   // The second round ran while the memory read at 30 GB/s of a quiet 44: its
   // runs are 20% slower, and the estimate is the other rounds'.
-  Measurement m;
-  m.rounds = {{10, 10.1, 10}, {12, 12, 12.1}, {10, 10, 10.1}};
-  m.memory_rates = {44e9, 30e9, 42e9};
-  m.quiet_memory_rate = 44e9;
-  estimate(m, 3);
+  Measurement m = probed({{10, 10.1, 10}, {12, 12, 12.1}, {10, 10, 10.1}}, {44e9, 30e9, 42e9});
   CHECK(m.counted == std::vector<bool>{true, false, true});
   CHECK(m.quiet_rounds == 2);
   CHECK(!m.memory_slowed);
@@ -397,11 +408,7 @@ TEST_CASE("a slowed memory leaves a round out only as far as it could move the c
   // The memory read at 44 GB/s once and 30-31 in every round. Code it paces
   // (a tolerance of 75% of the quietest) ran slowed in all of them; code in
   // the caches (none) did not.
-  Measurement m;
-  m.rounds = {{10, 10.1, 10}, {10, 10, 10.1}, {10, 10.1, 10}};
-  m.memory_rates = {30e9, 31e9, 30e9};
-  m.quiet_memory_rate = 44e9;
-  estimate(m, 3);
+  Measurement m = probed({{10, 10.1, 10}, {10, 10, 10.1}, {10, 10.1, 10}}, {30e9, 31e9, 30e9});
   CHECK(m.quiet_enough_rate() == Approx(33e9));
   CHECK(m.quiet_rounds == 0);
   CHECK(m.memory_slowed);
