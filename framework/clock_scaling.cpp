@@ -47,7 +47,7 @@ Hardware at_core_clock(const Hardware& hw, double hz) {
   return out;
 }
 
-Hardware at_memory_rate(const Hardware& hw, double ratio) {
+Hardware at_shared_rate(const Hardware& hw, double ratio) {
   if (!(ratio > 0) || !std::isfinite(ratio))
     throw InputError("a memory " + std::to_string(ratio) + " times as fast is not a memory");
   Hardware out = hw;

@@ -4,7 +4,8 @@
 // seconds at a time; what a kernel takes then depends on how much of its
 // time each sets, which the description says figure by figure
 // (ParamSpec::core_clocked, and every cost of the construct sections hllc
-// and intcc, which the core executes; the memory's figures are the rest).
+// and intcc, which the core executes; ParamSpec::shared, level 3's and
+// memory's figures).
 #pragma once
 #include "framework/hardware.hpp"
 
@@ -19,6 +20,6 @@ Hardware at_core_clock(const Hardware& hw, double hz);
 // ParamSpec::shared) `ratio` times as fast: their times divided and rates
 // multiplied by `ratio`; everything else as it is. Their traffic that slows
 // the memory crowds level 3 too.
-Hardware at_memory_rate(const Hardware& hw, double ratio);
+Hardware at_shared_rate(const Hardware& hw, double ratio);
 
 }  // namespace pacer

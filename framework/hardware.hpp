@@ -70,7 +70,7 @@ struct ParamSpec {
   // inversely and a rate with it (clock_scaling.hpp); memory's stay.
   bool core_clocked = false;
   // Of a level shared with the machine's other tenants (level 3, memory),
-  // whose traffic slows it (clock_scaling.hpp, at_memory_rate).
+  // whose traffic slows it (clock_scaling.hpp, at_shared_rate).
   bool shared = false;
 };
 struct SectionSpec {

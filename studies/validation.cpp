@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <set>
 
 #include "framework/clock_scaling.hpp"
@@ -344,7 +343,7 @@ double memory_tolerance(const ApplicationModel& model, const Hardware& hw, std::
       return paced;
     }
     auto slowed = [&](double share) {
-      return predictor.predict(at_memory_rate(hw, share), icc, {}).total_seconds / at_rate.total_seconds;
+      return predictor.predict(at_shared_rate(hw, share), icc, {}).total_seconds / at_rate.total_seconds;
     };
     // ICC's time only grows as the memory slows: bisect between a share
     // that moves it too far and one that does not.

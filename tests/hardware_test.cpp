@@ -160,7 +160,7 @@ TEST_CASE("a description at another core clock moves what the core's clock sets 
   CHECK_THROWS_AS(at_core_clock(no_clock, 4e9), MissingFigure);
   CHECK_THROWS_AS(at_core_clock(hw, 0), InputError);
   // The shared levels at another rate: memory and level 3, nothing else.
-  const Hardware slowed = at_memory_rate(hw, 0.8);
+  const Hardware slowed = at_shared_rate(hw, 0.8);
   CHECK(value(slowed, "memory", "mem_bandwidth") == Approx(32e9));
   CHECK(value(slowed, "memory", "mem_latency") == Approx(125e-9));
   CHECK(value(slowed, "memory", "mem_scattered_line") == Approx(25e-9));
@@ -169,6 +169,6 @@ TEST_CASE("a description at another core clock moves what the core's clock sets 
   CHECK(value(slowed, "memory", "l1_size") == Approx(32 * 1024));
   CHECK(value(slowed, "cpu", "clock") == Approx(4e9));
   CHECK(value(slowed, "hllc", "double_add") == Approx(0.5e-9));
-  CHECK(value(at_memory_rate(no_clock, 2), "memory", "l1_latency") == Approx(1e-9));
-  CHECK_THROWS_AS(at_memory_rate(hw, -1), InputError);
+  CHECK(value(at_shared_rate(no_clock, 2), "memory", "l1_latency") == Approx(1e-9));
+  CHECK_THROWS_AS(at_shared_rate(hw, -1), InputError);
 }

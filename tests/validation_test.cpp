@@ -555,8 +555,8 @@ int main(void) {
 // core's time already, and the description's `mispredict` holds the
 // calibration branch's own wait (a compare with a byte in memory) beside
 // the pipeline's refill: a miss adds the path beyond an iteration less that
-// wait, which is below zero for a merge, whose chain of indices holds its
-// loop, and none for the calibration's own loop.
+// wait: the wait itself taken off for a merge, whose chain of indices holds
+// its loop, and next to nothing for the calibration's own loop.
 TEST_CASE("ICC charges a mispredicted branch its right path's wait beyond the loop's iteration and the calibration's",
           "[icc][mca]") {
   const std::string c = test::temp_file("icc_restart.c", R"(float a[4096], tmp[4096];
