@@ -36,7 +36,7 @@ using D = Dimension;
 // at its core complex's clock (an Intel core's last level has a clock of
 // its own, which this does not describe); memory does not. Energy and
 // power figures are not scaled.
-constexpr bool kCore = true, kShared = true;
+constexpr bool kCore = true, kShared = true, kShare = true;
 const std::vector<SectionSpec> kSchema = {
     {"cpu", {"model"},
      {{"clock", D::Frequency, "core clock frequency", kCore},
@@ -78,6 +78,12 @@ const std::vector<SectionSpec> kSchema = {
       {"l2_bandwidth", D::Bandwidth, "level 2 bandwidth per core", kCore},
       {"l3_bandwidth", D::Bandwidth, "level 3 bandwidth per core", kCore, kShared},
       {"mem_bandwidth", D::Bandwidth, "main memory bandwidth", !kCore, kShared},
+      {"l2_overlap", D::Count,
+       "how far level 2's transfers overlap the core's independent work, 0 (they add) to 1 (the larger bounds: ECM's "
+       "overlapping form, taken where none is given)",
+       !kCore, !kShared, kShare},
+      {"l3_overlap", D::Count, "the same for level 3's transfers", !kCore, !kShared, kShare},
+      {"mem_overlap", D::Count, "the same for memory's transfers", !kCore, !kShared, kShare},
       {"l1_latency", D::Time, "level 1 load latency", kCore},
       {"l2_latency", D::Time, "level 2 load latency", kCore},
       {"l3_latency", D::Time, "level 3 load latency", kCore, kShared},

@@ -72,6 +72,8 @@ struct ParamSpec {
   // Of a level shared with the machine's other tenants (level 3, memory),
   // whose traffic slows it (clock_scaling.hpp, at_shared_rate).
   bool shared = false;
+  // A share, from 0 to 1 (an overlap): the reader refuses more.
+  bool share = false;
 };
 struct SectionSpec {
   std::string name;

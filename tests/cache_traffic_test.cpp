@@ -9,6 +9,7 @@
 
 #include "frontends/clang/c_frontend.hpp"
 #include "resource_models/icc/cache_traffic.hpp"
+#include "resource_models/icc/memory_term.hpp"
 #include "resource_models/resource_model.hpp"
 #include "tests/test_support.hpp"
 
@@ -400,6 +401,34 @@ TEST_CASE("ICC prices a node from its simulated traffic over each level's bandwi
   REQUIRE(bound.unpriced.size() == 1);
   CHECK(bound.unpriced.begin()->first == "memory/mem_bandwidth (bytes from mem)");
   CHECK(bound.unpriced.begin()->second == Approx(8).epsilon(0.05));
+}
+
+// ECM composes the core and the transfers by how far each level's overlap
+// the core's work: where they all do (a Zen 4, measured), the larger bounds;
+// what a level does not overlap adds to the core.
+TEST_CASE("ICC adds to the core the share of a level's transfers that does not overlap it", "[traffic]") {
+  Ruv r;  // 8 bytes from memory at 10 GB/s (0.8 ns), 16 from level 2 at 50 (0.32 ns)
+  r.set("traffic", 1);
+  r.set("bytes_from_mem", 8);
+  r.set("bytes_from_l2", 16);
+  Hardware hw = small_machine();
+  auto seconds = [&](const std::map<std::string, double>& overlaps) {
+    for (const auto& [figure, share] : overlaps) {
+      Figure f;
+      f.value = f.written = share, f.source = "t";
+      hw.sections["memory"].params[figure] = f;
+    }
+    return with_memory_and_branches(0.6e-9, r, hw, "icc").seconds;
+  };
+  CHECK(seconds({}) == Approx(0.8e-9));                          // none given: full overlap
+  CHECK(seconds({{"mem_overlap", 0.5}}) == Approx(1.0e-9));      // 0.6 + 0.4
+  CHECK(seconds({{"mem_overlap", 0}}) == Approx(1.4e-9));        // 0.6 + 0.8
+  CHECK(seconds({{"mem_overlap", 1}, {"l2_overlap", 0}}) == Approx(0.92e-9));  // 0.6 + 0.32
+  CHECK_THAT(test::error_message([] {
+               read_hardware_string(R"(<hardware name="h"><memory><param name="mem_overlap" value="1.5" source="t"/></memory></hardware>)",
+                                    "h.xml");
+             }),
+             Catch::Contains("a share, from 0 to 1"));
 }
 
 TEST_CASE("ICC prices lines no prefetcher follows at the measured time of such a miss", "[traffic]") {

@@ -94,6 +94,8 @@ class HardwareReader {
       }
       if (s.params.count(name)) src_.fail(p, name, "'" + name + "' is given twice");
       s.params[name] = figure(p, "value", ps->dim, spec.name + "/" + name);
+      if (ps->share && s.params[name].value > 1)
+        src_.fail(p, "value", spec.name + "/" + name + " is a share, from 0 to 1");
     }
     for (pugi::xml_node u : n.children("unknown")) {
       src_.allow_attributes(u, {"name", "reason"});

@@ -631,6 +631,7 @@ class Calibrator {
                                                "measured by pacer calibrate: a random pointer chase" + where +
                                                    " (the 10th percentile of its repetitions)");
       if (name != "l1") {  // level 1's lines are not fetched from anywhere
+        overlap(t, mem, name, key, median(timing(t, "bandwidth:" + key)));
         std::vector<double> line;
         for (double s : timing(t, "scatter:" + key)) line.push_back(s / static_cast<double>(bytes / 64));
         mem.params[name + "_scattered_line"] = measured(
@@ -685,6 +686,28 @@ class Calibrator {
                      " B apart over " + std::to_string(walk->first / 1024) +
                      " KiB, a line each, eight times over (a matrix's columns of doubles), whose level 1 misses fall "
                      "into 1 of its sets and which level 2 cannot hold" + walks);
+  }
+
+  // How far a stream from a level overlaps the core's independent work
+  // (harness.c, overlap): the stream alone takes `stream` seconds a
+  // repetition, the work alone and both together their medians; ECM's
+  // overlap is what both together hide of the smaller, between none and
+  // all (a stream's own loads make it seem more than all from level 2).
+  static void overlap(const Timings& t, HwSection& mem, const std::string& level, const std::string& key,
+                      double stream) {
+    const auto work = t.find("overlap:work:" + key), both = t.find("overlap:both:" + key);
+    if (work == t.end() || both == t.end() || !(stream > 0)) return;
+    std::vector<double> hidden;
+    for (size_t k = 0; k < std::min(work->second.size(), both->second.size()); ++k) {
+      const double w = work->second[k], b = both->second[k];
+      if (w > 0) hidden.push_back(std::clamp((w + stream - b) / std::min(w, stream), 0.0, 1.0));
+    }
+    if (hidden.empty()) return;
+    mem.params[level + "_overlap"] =
+        measured(median(hidden), spread(hidden), 1, "",
+                 "measured by pacer calibrate: a read of the level beside independent integer additions, against "
+                 "each alone (both " + digits(median(both->second) * 1e3, 3) + " ms a repetition, the work " +
+                 digits(median(work->second) * 1e3, 3) + ", the stream " + digits(stream * 1e3, 3) + ")");
   }
 
   // The first touch of a page the program has not used, written first,

@@ -185,6 +185,44 @@ static double read_bandwidth(long reps) {
   return t;
 }
 
+/* ---- a stream beside independent work ----------------------------------- */
+
+/* One repetition reads the buffer as read_bandwidth does (`stream`) or a
+ * 1 KiB block of it in level 1 as often (the core's work alone), and beside
+ * every four vectors runs g_overlap_work groups of four independent integer
+ * additions. Against the stream alone, the two say how far the level's
+ * transfers overlap the core's independent work: ECM's overlap, full on a
+ * core that keeps loading while its other units work. */
+static long g_overlap_work = 1;
+static double stream_beside_work(long reps, int stream) {
+  const pacer_v4u* a = (const pacer_v4u*)g_buffer;
+  size_t n = g_size / sizeof *a, mask = stream ? ~(size_t)0 : 31;
+  pacer_v4u s0 = {0}, s1 = {0}, s2 = {0}, s3 = {0};
+  uint64_t c0 = 1, c1 = 2, c2 = 3, c3 = 4;
+  double t0 = now();
+  for (long r = 0; r < reps; r++) {
+    for (size_t i = 0; i < n; i += 4) {
+      const size_t j = i & mask;
+      s0 += a[j], s1 += a[j + 1], s2 += a[j + 2], s3 += a[j + 3];
+      for (long k = 0; k < g_overlap_work; k++) {
+        c0 += k, c1 += k, c2 += k, c3 += k;
+        BI(c0);
+        BI(c1);
+        BI(c2);
+        BI(c3);
+      }
+    }
+    __asm__ volatile("" : : "r"(&s0) : "memory");
+  }
+  double t = now() - t0;
+  s0 += s1 + s2 + s3;
+  uint64_t sum = s0[0] + s0[1] + s0[2] + s0[3] + c0 + c1 + c2 + c3;
+  BM(sum);
+  return t;
+}
+static double stream_and_work(long reps) { return stream_beside_work(reps, 1); }
+static double work_alone(long reps) { return stream_beside_work(reps, 0); }
+
 /* One repetition is 2 * 256 flops of y = a x + y on data in level 1. */
 static double flops_axpy(long reps) {
   static double x[256], y[256];
@@ -436,6 +474,30 @@ static void progress(const char* what) {
   fflush(stderr);
 }
 
+/* The fastest of a few single repetitions. */
+static double fastest(double (*f)(long)) {
+  double best = f(1);
+  for (int k = 0; k < 4; k++) {
+    const double t = f(1);
+    if (t < best) best = t;
+  }
+  return best;
+}
+
+/* The work sized to take about the stream's time, where the comparison is
+ * best conditioned, then both timed. */
+static void overlap(FILE* out, const char* level, size_t size) {
+  char name[64];
+  g_overlap_work = 1;
+  const double stream = fastest(read_bandwidth), one = fastest(work_alone);
+  g_overlap_work = one > 0 && stream > one ? (long)(stream / one + 0.5) : 1;
+  snprintf(name, sizeof name, "overlap:work:%s:%zu", level, size);
+  progress(name);
+  measure(out, name, work_alone, 1);
+  snprintf(name, sizeof name, "overlap:both:%s:%zu", level, size);
+  measure(out, name, stream_and_work, 1);
+}
+
 /* The latency curve (level "curve") needs only the pointer chase, the
    bandwidth curve (level "bwcurve") only the reads. */
 static void memory_level(FILE* out, const char* level, size_t size) {
@@ -448,6 +510,7 @@ static void memory_level(FILE* out, const char* level, size_t size) {
     snprintf(name, sizeof name, "bandwidth:%s:%zu", level, size);
     progress(name);
     measure(out, name, read_bandwidth, 1);
+    if (!bwcurve && strcmp(level, "l1") != 0) overlap(out, level, size);
   }
   if (!curve && !bwcurve) {
     /* Window after window, each shuffled within itself; the last may be
@@ -651,7 +714,7 @@ int main(int argc, char** argv) {
                : strncmp(argv[i], "stride", 6) == 0 || strncmp(argv[i], "matrix", 6) == 0 ||
                        strncmp(argv[i], "wmatrix", 7) == 0 || strncmp(argv[i], "fault=", 6) == 0
                    ? 1
-                                                                                            : 3;
+                                                                                            : 4;
   g_chase[0] = g_chase;
   for (int i = 0; processor && i < constructs; i++) {
     progress(construct_benchmarks[i].name);
