@@ -463,6 +463,12 @@ TEST_CASE("calibration on a machine whose sysfs and CPUID report no caches", "[c
   // What a line no prefetcher follows costs, and the page that decides it.
   REQUIRE(mem.params.count("mem_scattered_line"));
   CHECK(mem.params.at("mem_scattered_line").value > 0);
+  // How far memory's transfers overlap the core's independent work: a
+  // share, measured (a level the curve found gets one too).
+  REQUIRE(mem.params.count("mem_overlap"));
+  CHECK(mem.params.at("mem_overlap").value >= 0);
+  CHECK(mem.params.at("mem_overlap").value <= 1);
+  CHECK_THAT(mem.params.at("mem_overlap").source, Catch::Contains("beside independent integer additions"));
   CHECK(mem.params.at("page_size").value >= 4096);
   // CPUID says nothing of the TLB here: its size is what the loads over
   // 256 to 8192 pages show, or unknown with the reason, and what a miss
