@@ -24,6 +24,17 @@ void scale(Figure& f, double by) {
   if (f.dependent > 0) f.dependent *= by;
 }
 
+// Every figure of `hw` whose parameter `chosen` picks, moved as a rate that
+// is `ratio` times as fast moves it.
+template <class Chosen>
+void scale_chosen(Hardware& hw, double ratio, Chosen chosen) {
+  for (auto& [name, section] : hw.sections)
+    if (const SectionSpec* spec = find_section_spec(name))
+      for (auto& [param, figure] : section.params)
+        for (const auto& p : spec->params)
+          if (p.name == param && chosen(p)) scale(figure, factor(p.dim, ratio));
+}
+
 }  // namespace
 
 Hardware at_core_clock(const Hardware& hw, double hz) {
@@ -32,18 +43,10 @@ Hardware at_core_clock(const Hardware& hw, double hz) {
     if (!(f > 0) || !std::isfinite(f)) throw InputError("a core clock of " + std::to_string(f) + " Hz is not a clock");
   const double ratio = hz / clock;
   Hardware out = hw;
-  for (auto& [name, section] : out.sections) {
-    const SectionSpec* spec = find_section_spec(name);
-    for (auto& [param, figure] : section.params) {
-      if (is_cost_vector_section(name)) {  // costs of work the core does
-        scale(figure, 1 / ratio);
-        continue;
-      }
-      if (!spec) continue;
-      for (const auto& p : spec->params)
-        if (p.name == param && p.core_clocked) scale(figure, factor(p.dim, ratio));
-    }
-  }
+  for (auto& [name, section] : out.sections)
+    if (is_cost_vector_section(name))  // costs of work the core does
+      for (auto& [param, figure] : section.params) scale(figure, 1 / ratio);
+  scale_chosen(out, ratio, [](const ParamSpec& p) { return p.core_clocked; });
   return out;
 }
 
@@ -51,13 +54,7 @@ Hardware at_shared_rate(const Hardware& hw, double ratio) {
   if (!(ratio > 0) || !std::isfinite(ratio))
     throw InputError("a memory " + std::to_string(ratio) + " times as fast is not a memory");
   Hardware out = hw;
-  const auto section = out.sections.find("memory");
-  const SectionSpec* spec = find_section_spec("memory");
-  if (section == out.sections.end() || !spec) return out;
-  for (auto& [param, figure] : section->second.params)
-    for (const auto& p : spec->params)
-      if (p.name == param && p.shared && (p.dim == Dimension::Time || p.dim == Dimension::Bandwidth))
-        scale(figure, factor(p.dim, ratio));
+  scale_chosen(out, ratio, [](const ParamSpec& p) { return p.shared; });
   return out;
 }
 
